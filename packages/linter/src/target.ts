@@ -1,0 +1,71 @@
+export type Flavor = "mysql" | "percona" | "mariadb" | "aurora-mysql";
+
+export const FLAVORS: readonly Flavor[] = ["mysql", "percona", "mariadb", "aurora-mysql"];
+
+/** A version as written. A missing part means "the newest release of that series". */
+export interface Version {
+  major: number;
+  minor?: number;
+  patch?: number;
+}
+
+export interface Target {
+  flavor: Flavor;
+  version: Version;
+  /** As the user wrote it, or as innolint assumed it. */
+  label: string;
+  /** True when no target was configured and innolint assumed the default. */
+  assumed: boolean;
+}
+
+/** The newest MySQL LTS series; the assumed target when none is configured. */
+export const DEFAULT_TARGET_LABEL = "mysql-8.4";
+
+export class TargetError extends Error {}
+
+export function parseVersion(text: string): Version {
+  const m = /^(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
+  if (!m) throw new TargetError(`not a version: "${text}"`);
+  const version: Version = { major: Number(m[1]) };
+  if (m[2] !== undefined) version.minor = Number(m[2]);
+  if (m[3] !== undefined) version.patch = Number(m[3]);
+  return version;
+}
+
+export function formatVersion(v: Version): string {
+  return [v.major, v.minor, v.patch].filter((p) => p !== undefined).join(".");
+}
+
+export function parseTarget(label: string, assumed = false): Target {
+  const text = label.trim().toLowerCase();
+  const flavor = [...FLAVORS].sort((a, b) => b.length - a.length).find((f) => text.startsWith(f + "-"));
+  if (!flavor) {
+    throw new TargetError(
+      `unknown target "${label}": expected <flavor>-<version> with flavor one of ${FLAVORS.join(", ")} (for example mysql-8.0.22, mariadb-10.11, aurora-mysql-2.04.9)`,
+    );
+  }
+  return { flavor, version: parseVersion(text.slice(flavor.length + 1)), label: text, assumed };
+}
+
+export function defaultTarget(): Target {
+  return parseTarget(DEFAULT_TARGET_LABEL, true);
+}
+
+/**
+ * Compares a target version with a release where something changed. A missing minor or patch in
+ * the target stands for the newest release of its series, so it sorts after every explicit one.
+ */
+export function compareVersions(a: Version, b: Version): number {
+  const parts = (v: Version) => [v.major, v.minor ?? Infinity, v.patch ?? Infinity];
+  const pa = parts(a);
+  const pb = parts(b);
+  for (let i = 0; i < 3; i++) {
+    const d = (pa[i] as number) - (pb[i] as number);
+    if (d !== 0) return d < 0 ? -1 : 1;
+  }
+  return 0;
+}
+
+export function atLeast(v: Version, release: string): boolean {
+  return compareVersions(v, parseVersion(release)) >= 0;
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Compile each grammar's committed src/parser.c (and scanner.c) to WebAssembly with Debian's emscripten.
+# With --generate, first regenerate src/ from grammar.js with the tree-sitter CLI.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out="$root/packages/linter/wasm"
+mkdir -p "$out"
+for dir in "$root"/packages/linter/grammars/tree-sitter-*/; do
+  name=$(basename "$dir"); lang=${name#tree-sitter-}
+  if [ "${1:-}" = --generate ]; then (cd "$dir" && tree-sitter generate); fi
+  srcs=("$dir/src/parser.c"); [ -f "$dir/src/scanner.c" ] && srcs+=("$dir/src/scanner.c")
+  target="$out/$name.wasm"
+  newest=$(ls -t "${srcs[@]}" "$target" 2>/dev/null | head -1)
+  if [ -f "$target" ] && [ "$newest" = "$target" ]; then continue; fi
+  emcc -Os -fPIC -s WASM=1 -s SIDE_MODULE=2 -s "EXPORTED_FUNCTIONS=['_tree_sitter_${lang//-/_}']" \
+    -I "$dir/src" -o "$target" "${srcs[@]}"
+  echo "built $target"
+done
