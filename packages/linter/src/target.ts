@@ -60,8 +60,9 @@ export function compareVersions(a: Version, b: Version): number {
   const pa = parts(a);
   const pb = parts(b);
   for (let i = 0; i < 3; i++) {
-    const d = (pa[i] as number) - (pb[i] as number);
-    if (d !== 0) return d < 0 ? -1 : 1;
+    const x = pa[i] as number;
+    const y = pb[i] as number;
+    if (x !== y) return x < y ? -1 : 1;
   }
   return 0;
 }
