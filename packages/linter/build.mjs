@@ -1,0 +1,32 @@
+// Bundles the CLI into dist/cli.js and copies the WebAssembly and knowledge-base assets beside it.
+import { build } from "esbuild";
+import { cpSync, mkdirSync, readdirSync, copyFileSync, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = join(here, "dist");
+const require = createRequire(import.meta.url);
+mkdirSync(dist, { recursive: true });
+
+await build({
+  entryPoints: { cli: join(here, "src/bin.ts") },
+  outdir: dist,
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  minify: true,
+  sourcemap: "linked",
+  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: "warning",
+});
+
+copyFileSync(require.resolve("web-tree-sitter/web-tree-sitter.wasm"), join(dist, "web-tree-sitter.wasm"));
+const wasmDir = join(here, "wasm");
+for (const name of readdirSync(wasmDir)) if (name.endsWith(".wasm")) copyFileSync(join(wasmDir, name), join(dist, name));
+const engineWasm = join(here, "..", "engine-sim", "wasm");
+if (existsSync(engineWasm)) for (const name of readdirSync(engineWasm)) if (name.endsWith(".wasm")) copyFileSync(join(engineWasm, name), join(dist, name));
+cpSync(join(here, "..", "..", "rules"), join(dist, "rules"), { recursive: true });
+console.log(`bundled ${join(dist, "cli.js")}`);

@@ -1,0 +1,264 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { lintOptionFile, type FileKind, type FileResult, type InputError, type LintOptions } from "./engine.js";
+import { SEVERITY_RANK, type Finding, type Severity } from "./finding.js";
+import { collectFiles, kindFromContent, kindFromName } from "./files.js";
+import { loadRuleDocs, ruleDocsUrl } from "./knowledge.js";
+import { printDefaults, readOptionFiles } from "./optionfile/model.js";
+import { renderRuleDoc } from "./render.js";
+import { REPORTERS } from "./reporters/index.js";
+import { parseTarget, TargetError } from "./target.js";
+
+export const VERSION = "0.1.0";
+
+const HELP = `innolint ${VERSION}: lint MySQL option files and SQL migrations
+
+Usage:
+  innolint [lint] [options] <file|dir|glob|->...
+  innolint print-defaults FILE GROUP...    what my_print_defaults --defaults-file=FILE prints
+  innolint rules                           list the rules
+  innolint rule <id>                       print a rule's knowledge-base entry
+
+Options:
+  --target <flavor-version>   mysql-8.0.22, percona-8.0.22, mariadb-10.11, aurora-mysql-2.04.9
+                              (default: the newest MySQL LTS, and findings say so)
+  --format <name>             text (default), json, sarif, github, gitlab
+  --fail-on <severity>        error, warning (default), info or never
+  --config <path>             use this .innolint.json instead of discovering one
+  --no-config                 ignore configuration files
+  --stdin-filename <name>     the name to lint standard input (-) as
+  --color / --no-color        force colour on or off (default: on for a TTY)
+  -h, --help / -v, --version
+
+Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error.
+`;
+
+export class UsageError extends Error {}
+
+interface LintArgs {
+  paths: string[];
+  target?: string;
+  format: string;
+  failOn: Severity | "never";
+  config?: string;
+  noConfig: boolean;
+  stdinFilename?: string;
+  color?: boolean;
+}
+
+function parseLintArgs(argv: string[]): LintArgs {
+  const args: LintArgs = { paths: [], format: "text", failOn: "warning", noConfig: false };
+  const value = (i: number, flag: string) => {
+    const v = argv[i + 1];
+    if (v === undefined) throw new UsageError(`${flag} needs a value`);
+    return v;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const eq = a.startsWith("--") ? a.indexOf("=") : -1;
+    const flag = eq > 0 ? a.slice(0, eq) : a;
+    const take = () => (eq > 0 ? a.slice(eq + 1) : value(i++, flag));
+    switch (flag) {
+      case "--target":
+        args.target = take();
+        break;
+      case "--format":
+      case "-f":
+        args.format = take();
+        if (!REPORTERS[args.format]) throw new UsageError(`unknown format "${args.format}" (use ${Object.keys(REPORTERS).join(", ")})`);
+        break;
+      case "--fail-on": {
+        const v = take();
+        if (!["error", "warning", "info", "never"].includes(v)) throw new UsageError(`--fail-on takes error, warning, info or never`);
+        args.failOn = v as LintArgs["failOn"];
+        break;
+      }
+      case "--config":
+      case "-c":
+        args.config = take();
+        break;
+      case "--no-config":
+        args.noConfig = true;
+        break;
+      case "--stdin-filename":
+        args.stdinFilename = take();
+        break;
+      case "--color":
+        args.color = true;
+        break;
+      case "--no-color":
+        args.color = false;
+        break;
+      default:
+        if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a}`);
+        args.paths.push(a);
+    }
+  }
+  if (args.paths.length === 0) throw new UsageError("no files given (try: innolint my.cnf)");
+  if (args.target) parseTarget(args.target);
+  return args;
+}
+
+export interface CliIO {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  readStdin: () => Buffer;
+  isTTY: boolean;
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+function decodeUtf8(buf: Buffer): string | undefined {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(buf);
+  } catch {
+    return undefined;
+  }
+}
+
+async function lintOne(
+  file: string,
+  kind: FileKind | undefined,
+  options: LintOptions,
+): Promise<{ result?: FileResult; errors: InputError[]; sources: Map<string, string> }> {
+  const sources = new Map<string, string>();
+  let resolvedKind = kind;
+  if (!resolvedKind) {
+    const sample = options.text ?? (() => {
+      try {
+        return readFileSync(file, { encoding: "utf8", flag: "r" }).slice(0, 65536);
+      } catch {
+        return "";
+      }
+    })();
+    resolvedKind = kindFromContent(sample);
+  }
+  if (resolvedKind === "sql") {
+    return { errors: [{ file, message: "SQL files are not linted yet by this build" }], sources };
+  }
+  const lint = await lintOptionFile(file, options);
+  for (const f of lint.set.files) sources.set(f.path, f.text);
+  return { ...lint.outcome, sources };
+}
+
+export async function runLint(argv: string[], io: CliIO): Promise<number> {
+  const args = parseLintArgs(argv);
+  const findings: Finding[] = [];
+  const errors: InputError[] = [];
+  const sources = new Map<string, string>();
+  const targets = new Map<string, string>();
+  const base: LintOptions = { noConfig: args.noConfig };
+  if (args.target) base.target = args.target;
+  if (args.config) base.configPath = resolve(io.cwd, args.config);
+  const jobs: { file: string; kind: FileKind | undefined; options: LintOptions }[] = [];
+  const diskPaths = args.paths.filter((p) => p !== "-");
+  if (args.paths.includes("-")) {
+    const name = resolve(io.cwd, args.stdinFilename ?? "stdin");
+    const buf = io.readStdin();
+    const text = decodeUtf8(buf);
+    if (text === undefined) errors.push({ file: name, message: "standard input is not valid UTF-8" });
+    else jobs.push({ file: name, kind: kindFromName(name), options: { ...base, text } });
+  }
+  const collected = collectFiles(diskPaths, io.cwd);
+  errors.push(...collected.errors);
+  for (const file of collected.files) jobs.push({ file, kind: kindFromName(file), options: base });
+  const seen = new Set<string>();
+  for (const job of jobs) {
+    const out = await lintOne(job.file, job.kind, job.options);
+    errors.push(...out.errors);
+    for (const [k, v] of out.sources) sources.set(k, v);
+    if (!out.result) continue;
+    targets.set(out.result.file, out.result.target.label);
+    for (const f of out.result.findings) {
+      const key = `${f.rule}\0${f.file}\0${f.range.start.line}:${f.range.start.column}\0${f.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      findings.push(f);
+    }
+  }
+  const uniqueErrors = [...new Map(errors.map((e) => [`${e.file}\0${e.line}\0${e.message}`, e])).values()];
+  const color = args.color ?? (io.isTTY && !io.env.NO_COLOR && io.env.TERM !== "dumb");
+  const reporter = REPORTERS[args.format] as (typeof REPORTERS)[string];
+  io.stdout(reporter({ findings, errors: uniqueErrors, sources, cwd: io.cwd, targets }, { color: Boolean(color) }));
+  if (uniqueErrors.length > 0) {
+    if (args.format !== "text") for (const e of uniqueErrors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
+    return 2;
+  }
+  if (args.failOn === "never") return 0;
+  const threshold = SEVERITY_RANK[args.failOn];
+  return findings.some((f) => SEVERITY_RANK[f.severity] >= threshold) ? 1 : 0;
+}
+
+async function runPrintDefaults(argv: string[], io: CliIO): Promise<number> {
+  const [file, ...groups] = argv;
+  if (!file || groups.length === 0) throw new UsageError("usage: innolint print-defaults FILE GROUP...");
+  const set = await readOptionFiles(resolve(io.cwd, file));
+  for (const e of set.errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
+  const lines = printDefaults(set, groups);
+  if (lines.length) io.stdout(lines.join("\n") + "\n");
+  return set.errors.length ? 2 : 0;
+}
+
+function runRules(io: CliIO): number {
+  const docs = [...loadRuleDocs().values()];
+  const width = Math.max(...docs.map((d) => d.id.length));
+  for (const d of docs) io.stdout(`${d.id.padEnd(width)}  ${d.severity.padEnd(7)}  ${d.language.padEnd(11)}  ${d.title}\n`);
+  return 0;
+}
+
+function runRule(argv: string[], io: CliIO): number {
+  const id = argv[0];
+  if (!id) throw new UsageError("usage: innolint rule <id>");
+  const doc = loadRuleDocs().get(id);
+  if (!doc) throw new UsageError(`no rule "${id}" (innolint rules lists them)`);
+  io.stdout(renderRuleDoc(doc));
+  return 0;
+}
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  try {
+    const [command, ...rest] = argv;
+    switch (command) {
+      case undefined:
+      case "-h":
+      case "--help":
+      case "help":
+        io.stdout(HELP);
+        return command === undefined ? 2 : 0;
+      case "-v":
+      case "--version":
+        io.stdout(`${VERSION}\n`);
+        return 0;
+      case "lint":
+        return await runLint(rest, io);
+      case "print-defaults":
+        return await runPrintDefaults(rest, io);
+      case "rules":
+        return runRules(io);
+      case "rule":
+        return runRule(rest, io);
+      default:
+        return await runLint(argv, io);
+    }
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof TargetError) {
+      io.stderr(`innolint: ${e.message}\n`);
+      return 2;
+    }
+    io.stderr(`innolint: internal error: ${(e as Error).stack ?? e}\nPlease report this with the input that caused it.\n`);
+    return 3;
+  }
+}
+
+export function nodeIO(): CliIO {
+  return {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    readStdin: () => readFileSync(0),
+    isTTY: Boolean(process.stdout.isTTY),
+    cwd: process.cwd(),
+    env: process.env,
+  };
+}
+
+export { ruleDocsUrl };

@@ -1,0 +1,144 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { Severity } from "./finding.js";
+
+export type RuleSetting = Severity | "off";
+
+export interface RuleConfig {
+  severity?: RuleSetting;
+  options?: Record<string, unknown>;
+}
+
+export interface Config {
+  /** The configuration file this came from, if any. */
+  path?: string;
+  root?: boolean;
+  target?: string;
+  optionFile?: string;
+  ignore: string[];
+  rules: Record<string, RuleConfig>;
+}
+
+export const CONFIG_FILE_NAME = ".innolint.json";
+
+export class ConfigError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(`${file}: ${message}`);
+  }
+}
+
+const SETTINGS = new Set(["off", "info", "warning", "error"]);
+const TARGET = /^(mysql|percona|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/;
+const KEYS = new Set(["$schema", "root", "target", "optionFile", "ignore", "rules"]);
+
+/** Validates what the JSON schema in schema/innolint.schema.json states; a test keeps the two in step. */
+export function parseConfig(text: string, file: string): Config {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(file, `not valid JSON (${(e as Error).message})`);
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new ConfigError(file, "must be a JSON object");
+  const obj = raw as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    if (!KEYS.has(key)) throw new ConfigError(file, `unknown key "${key}" (allowed: ${[...KEYS].join(", ")})`);
+  }
+  const config: Config = { path: file, ignore: [], rules: {} };
+  if (obj.root !== undefined) {
+    if (typeof obj.root !== "boolean") throw new ConfigError(file, `"root" must be true or false`);
+    config.root = obj.root;
+  }
+  if (obj.target !== undefined) {
+    if (typeof obj.target !== "string" || !TARGET.test(obj.target)) {
+      throw new ConfigError(file, `"target" must look like mysql-8.0.22, percona-8.0.22, mariadb-10.11 or aurora-mysql-2.04.9`);
+    }
+    config.target = obj.target;
+  }
+  if (obj.optionFile !== undefined) {
+    if (typeof obj.optionFile !== "string") throw new ConfigError(file, `"optionFile" must be a path`);
+    config.optionFile = resolve(dirname(file), obj.optionFile);
+  }
+  if (obj.ignore !== undefined) {
+    if (!Array.isArray(obj.ignore) || obj.ignore.some((g) => typeof g !== "string")) {
+      throw new ConfigError(file, `"ignore" must be an array of glob strings`);
+    }
+    config.ignore = obj.ignore as string[];
+  }
+  if (obj.rules !== undefined) {
+    if (typeof obj.rules !== "object" || obj.rules === null || Array.isArray(obj.rules)) {
+      throw new ConfigError(file, `"rules" must be an object of rule id to setting`);
+    }
+    for (const [id, setting] of Object.entries(obj.rules as Record<string, unknown>)) {
+      if (typeof setting === "string" && SETTINGS.has(setting)) {
+        config.rules[id] = { severity: setting as RuleSetting };
+      } else if (
+        Array.isArray(setting) &&
+        setting.length >= 1 &&
+        setting.length <= 2 &&
+        SETTINGS.has(setting[0]) &&
+        (setting[1] === undefined || (typeof setting[1] === "object" && setting[1] !== null && !Array.isArray(setting[1])))
+      ) {
+        config.rules[id] = { severity: setting[0] as RuleSetting, options: (setting[1] ?? {}) as Record<string, unknown> };
+      } else {
+        throw new ConfigError(file, `rule "${id}": use "off", "info", "warning", "error", or [severity, {options}]`);
+      }
+    }
+  }
+  return config;
+}
+
+const discovered = new Map<string, Config | null>();
+
+/** Finds the nearest .innolint.json from a directory upward; nearer files override farther ones unless one is root. */
+export function discoverConfig(startDir: string): Config | undefined {
+  const chain: Config[] = [];
+  let dir = resolve(startDir);
+  for (;;) {
+    const candidate = join(dir, CONFIG_FILE_NAME);
+    let config = discovered.get(candidate);
+    if (config === undefined) {
+      config = existsSync(candidate) && statSync(candidate).isFile() ? loadConfig(candidate) : null;
+      discovered.set(candidate, config);
+    }
+    if (config) {
+      chain.push(config);
+      if (config.root) break;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  if (chain.length === 0) return undefined;
+  return chain.reduceRight<Config>((merged, c) => mergeConfig(merged, c), { ignore: [], rules: {} });
+}
+
+export function loadConfig(path: string): Config {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    throw new ConfigError(path, `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  return parseConfig(text, path);
+}
+
+function mergeConfig(base: Config, over: Config): Config {
+  const merged: Config = {
+    ...base,
+    ...over,
+    ignore: [...base.ignore, ...over.ignore],
+    rules: { ...base.rules },
+  };
+  for (const [id, rc] of Object.entries(over.rules)) {
+    merged.rules[id] = { ...base.rules[id], ...rc, options: { ...base.rules[id]?.options, ...rc.options } };
+  }
+  return merged;
+}
+
+export function clearConfigCache(): void {
+  discovered.clear();
+}

@@ -1,0 +1,106 @@
+import { readdirSync, statSync } from "node:fs";
+import { basename, join, relative, resolve, sep } from "node:path";
+import type { FileKind, InputError } from "./engine.js";
+
+const OPTION_FILE_NAMES = new Set(["my.cnf", ".my.cnf", "mysqld.cnf", "my.ini", "mariadb.cnf", "server.cnf", "client.cnf"]);
+const SKIP_DIRS = new Set(["node_modules", ".git", ".hg", ".svn", "dist", "target"]);
+
+/** The kind a file is linted as, from its name; undefined when the name says nothing. */
+export function kindFromName(path: string): FileKind | undefined {
+  const name = basename(path).toLowerCase();
+  if (OPTION_FILE_NAMES.has(name) || name.endsWith(".cnf")) return "option-file";
+  if (name.endsWith(".sql")) return "sql";
+  return undefined;
+}
+
+/** From content: an option file starts (after comments) with a [group] header or an !include directive. */
+export function kindFromContent(text: string): FileKind {
+  for (const raw of text.split(/\r?\n/, 200)) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#") || line.startsWith(";")) continue;
+    return /^\[[^\]]+\]$/.test(line) || /^!include(dir)?\s/.test(line) ? "option-file" : "sql";
+  }
+  return "sql";
+}
+
+export function globToRegExp(glob: string): RegExp {
+  let re = "";
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i] as string;
+    if (ch === "*") {
+      if (glob[i + 1] === "*") {
+        re += glob[i + 2] === "/" ? "(?:.*/)?" : ".*";
+        i += glob[i + 2] === "/" ? 2 : 1;
+      } else re += "[^/]*";
+    } else if (ch === "?") re += "[^/]";
+    else if (ch === "{") {
+      const close = glob.indexOf("}", i);
+      if (close > i) {
+        re += `(?:${glob.slice(i + 1, close).split(",").map(escapeRe).join("|")})`;
+        i = close;
+      } else re += "\\{";
+    } else re += escapeRe(ch);
+  }
+  return new RegExp(`^${re}$`);
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.+^$()|[\]\\]/g, "\\$&");
+}
+
+function walk(dir: string, out: string[], errors: InputError[]): void {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    errors.push({ file: dir, message: `cannot read directory (${(e as NodeJS.ErrnoException).code})` });
+    return;
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name)) walk(path, out, errors);
+    } else if (entry.isFile() && kindFromName(path)) out.push(path);
+  }
+}
+
+const GLOB_CHARS = /[*?{]/;
+
+/** Expands the command line's paths: files as given, directories walked for .cnf and .sql, globs matched. */
+export function collectFiles(paths: string[], cwd: string): { files: string[]; errors: InputError[] } {
+  const files: string[] = [];
+  const errors: InputError[] = [];
+  for (const p of paths) {
+    if (GLOB_CHARS.test(p)) {
+      const parts = p.split(/[\\/]/);
+      const fixed: string[] = [];
+      for (const part of parts) {
+        if (GLOB_CHARS.test(part)) break;
+        fixed.push(part);
+      }
+      const base = resolve(cwd, fixed.join(sep) || ".");
+      const pattern = globToRegExp(parts.slice(fixed.length).join("/"));
+      const found: string[] = [];
+      walk(base, found, errors);
+      const matched = found.filter((f) => pattern.test(relative(base, f).split(sep).join("/")));
+      if (matched.length === 0) errors.push({ file: p, message: "no option or SQL files match this pattern" });
+      files.push(...matched);
+      continue;
+    }
+    const abs = resolve(cwd, p);
+    let stat;
+    try {
+      stat = statSync(abs);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      errors.push({ file: abs, message: code === "ENOENT" ? "no such file or directory" : `cannot read (${code})` });
+      continue;
+    }
+    if (stat.isDirectory()) {
+      const before = files.length;
+      walk(abs, files, errors);
+      if (files.length === before) errors.push({ file: abs, message: "directory holds no .cnf or .sql files" });
+    } else files.push(abs);
+  }
+  return { files: [...new Set(files)], errors };
+}

@@ -1,0 +1,125 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse as parseYaml } from "yaml";
+import type { Severity } from "./finding.js";
+import type { Flavor } from "./target.js";
+
+export type EvidenceStatus = "confirmed" | "retracted" | "disputed";
+
+export interface Evidence {
+  source: string;
+  url?: string;
+  claim: string;
+  figures?: string[];
+  status: EvidenceStatus;
+  note?: string;
+}
+
+export interface RuleExample {
+  description: string;
+  /** File name the example is linted as (decides option file vs SQL). */
+  file: string;
+  target?: string;
+  code: string;
+}
+
+export interface RuleReference {
+  title: string;
+  url: string;
+}
+
+export interface RuleDoc {
+  id: string;
+  title: string;
+  severity: Severity;
+  /** Which front end's facts the rule reads. */
+  language: "option-file" | "sql";
+  /** Flavours the rule applies to; version conditions live in the rule's logic and are stated in `why`. */
+  targets: Flavor[];
+  variables: string[];
+  summary: string;
+  why: string;
+  evidence: Evidence[];
+  examples: { fires: RuleExample[]; silent: RuleExample[] };
+  fix: string;
+  references: RuleReference[];
+  /** Default values of the rule's options; a config file may override them. */
+  options: Record<string, unknown>;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The knowledge base sits beside the bundle as `rules/`, or at the repository root when run from source. */
+export function knowledgeDir(): string {
+  for (const candidate of [join(here, "rules"), join(here, "..", "..", "..", "rules")]) {
+    if (existsSync(join(candidate, "variables"))) return candidate;
+  }
+  throw new Error("innolint: cannot find the rules/ knowledge base");
+}
+
+export const DOCS_BASE_URL = "https://github.com/innolint/innolint/blob/main/rules/";
+
+export function ruleDocsUrl(id: string): string {
+  return `${DOCS_BASE_URL}${id}.yaml`;
+}
+
+let cache: Map<string, RuleDoc> | undefined;
+
+const REQUIRED_KEYS = [
+  "id",
+  "title",
+  "severity",
+  "language",
+  "targets",
+  "summary",
+  "why",
+  "evidence",
+  "examples",
+  "fix",
+  "references",
+] as const;
+
+export function validateRuleDoc(doc: Record<string, unknown>, file: string): RuleDoc {
+  for (const key of REQUIRED_KEYS) {
+    if (doc[key] === undefined) throw new Error(`${file}: missing "${key}"`);
+  }
+  const severity = doc.severity;
+  if (severity !== "error" && severity !== "warning" && severity !== "info") {
+    throw new Error(`${file}: severity must be error, warning or info`);
+  }
+  const evidence = doc.evidence as Evidence[];
+  for (const e of evidence) {
+    if (!["confirmed", "retracted", "disputed"].includes(e.status)) {
+      throw new Error(`${file}: evidence status must be confirmed, retracted or disputed`);
+    }
+  }
+  const examples = doc.examples as RuleDoc["examples"];
+  if (!examples.fires?.length || !examples.silent?.length) {
+    throw new Error(`${file}: needs at least one example that fires and one that stays silent`);
+  }
+  return {
+    ...(doc as unknown as RuleDoc),
+    variables: (doc.variables as string[] | undefined) ?? [],
+    options: (doc.options as Record<string, unknown> | undefined) ?? {},
+  };
+}
+
+export function loadRuleDocs(): Map<string, RuleDoc> {
+  if (cache) return cache;
+  const dir = knowledgeDir();
+  const docs = new Map<string, RuleDoc>();
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.endsWith(".yaml")) continue;
+    const file = join(dir, name);
+    const doc = validateRuleDoc(parseYaml(readFileSync(file, "utf8")) as Record<string, unknown>, file);
+    if (`${doc.id}.yaml` !== name) throw new Error(`${file}: id "${doc.id}" does not match the file name`);
+    docs.set(doc.id, doc);
+  }
+  cache = docs;
+  return docs;
+}
+
+export function ruleDoc(id: string): RuleDoc | undefined {
+  return loadRuleDocs().get(id);
+}

@@ -1,0 +1,122 @@
+import { lookupVariable, optionGroups, variableNames, type Lookup, type VariableFacts } from "../../catalogue/index.js";
+import type { Target } from "../../target.js";
+import type { OptionEntry, OptionSet } from "../model.js";
+import { interpret, limitValue, type Interpretation } from "./values.js";
+
+/** One option line, matched against the catalogue the way mysqld's option parser matches it. */
+export interface ResolvedOption {
+  entry: OptionEntry;
+  /** The catalogue name it resolves to, or the normalized name when unknown. */
+  variable: string;
+  lookup: Lookup;
+  /** Set when a MariaDB server accepts the name as an unambiguous prefix of this option. */
+  abbreviates?: string;
+  /** `maximum-` sets a session variable's upper bound, not its value. */
+  setsMaximum: boolean;
+  interpretation?: Interpretation;
+  /** The value the server ends up with after clamping, for numeric options. */
+  effectiveNumber?: number;
+  serverGroup: boolean;
+}
+
+export interface OptionFacts {
+  root: string;
+  set: OptionSet;
+  target: Target;
+  serverGroups: ReadonlySet<string>;
+  options: ResolvedOption[];
+  /** Last value wins, per variable, over the groups the server reads. */
+  effective: ReadonlyMap<string, ResolvedOption>;
+}
+
+/** mysqld_multi reads [mysqldN] groups and hands them to a server. */
+const MULTI_GROUP = /^mysqld\d+$/;
+
+export function isServerGroup(group: string, serverGroups: ReadonlySet<string>): boolean {
+  return serverGroups.has(group.toLowerCase()) || MULTI_GROUP.test(group.toLowerCase());
+}
+
+function known(lookup: Lookup): boolean {
+  return lookup.status !== "unknown";
+}
+
+function resolveName(target: Target, entry: OptionEntry): { variable: string; lookup: Lookup; abbreviates?: string } {
+  // Exact names win over prefixes: skip_name_resolve is an option of its own.
+  const whole = entry.rawName.replace(/^loose[-_]/i, "").replace(/-/g, "_");
+  const wholeLookup = lookupVariable(target, whole);
+  if (known(wholeLookup) || entry.prefix === null) {
+    if (!known(wholeLookup) && target.flavor === "mariadb") {
+      const expansion = uniquePrefixMatch(target, whole);
+      if (expansion) return { variable: expansion, lookup: lookupVariable(target, expansion), abbreviates: expansion };
+    }
+    return { variable: whole, lookup: wholeLookup };
+  }
+  const stripped = entry.name;
+  return { variable: stripped, lookup: lookupVariable(target, stripped) };
+}
+
+const prefixIndex = new Map<string, string[]>();
+
+/** MariaDB's getopt accepts an unambiguous prefix of an option name (--getopt-prefix-matching, on by default). */
+function uniquePrefixMatch(target: Target, name: string): string | undefined {
+  let names = prefixIndex.get(target.label);
+  if (!names) {
+    names = variableNames(target);
+    prefixIndex.set(target.label, names);
+  }
+  const hits = names.filter((n) => n.startsWith(name));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+export function buildOptionFacts(root: string, set: OptionSet, target: Target): OptionFacts {
+  const serverGroups = new Set(optionGroups(target).map((g) => g.toLowerCase()));
+  const options: ResolvedOption[] = [];
+  const effective = new Map<string, ResolvedOption>();
+  for (const entry of set.entries) {
+    const { variable, lookup, abbreviates } = resolveName(target, entry);
+    const resolved: ResolvedOption = {
+      entry,
+      variable,
+      lookup,
+      setsMaximum: entry.prefix === "maximum",
+      serverGroup: isServerGroup(entry.group, serverGroups),
+    };
+    if (abbreviates) resolved.abbreviates = abbreviates;
+    const facts = lookup.status === "unknown" ? undefined : lookup.facts;
+    if (facts) {
+      const prefix = entry.prefix === "skip" || entry.prefix === "disable" || entry.prefix === "enable" ? entry.prefix : null;
+      const interpretation = interpret(facts, entry.value, prefix);
+      resolved.interpretation = interpretation;
+      if (interpretation.kind === "number") resolved.effectiveNumber = limitValue(facts, interpretation.value);
+    }
+    options.push(resolved);
+    if (resolved.serverGroup && !resolved.setsMaximum) effective.set(variable, resolved);
+  }
+  return { root, set, target, serverGroups, options, effective };
+}
+
+export interface EffectiveValue<T> {
+  value: T;
+  /** The line that set it; absent when it is the server's default. */
+  option?: ResolvedOption;
+  facts?: VariableFacts;
+}
+
+/** The numeric value the server runs with: the configured one after clamping, else the target's default. */
+export function effectiveNumber(facts: OptionFacts, name: string): EffectiveValue<number> | undefined {
+  const option = facts.effective.get(name);
+  if (option?.effectiveNumber !== undefined) return { value: option.effectiveNumber, option };
+  const lookup = lookupVariable(facts.target, name);
+  if (lookup.status !== "known") return undefined;
+  const d = lookup.facts.default;
+  return typeof d === "number" ? { value: d, facts: lookup.facts } : undefined;
+}
+
+export function effectiveBoolean(facts: OptionFacts, name: string): EffectiveValue<boolean> | undefined {
+  const option = facts.effective.get(name);
+  if (option?.interpretation?.kind === "boolean") return { value: option.interpretation.value, option };
+  const lookup = lookupVariable(facts.target, name);
+  if (lookup.status !== "known") return undefined;
+  const d = lookup.facts.default;
+  return typeof d === "boolean" ? { value: d, facts: lookup.facts } : undefined;
+}

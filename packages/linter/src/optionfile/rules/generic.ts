@@ -1,0 +1,241 @@
+import { variableNames } from "../../catalogue/index.js";
+import { formatVersion } from "../../target.js";
+import { didYouMean } from "../../rules/didyoumean.js";
+import type { Rule } from "../../rules/types.js";
+import type { Fix } from "../../finding.js";
+import type { OptionFacts, ResolvedOption } from "./facts.js";
+import { formatBytes } from "./values.js";
+
+function serverName(facts: OptionFacts): string {
+  return `${facts.target.flavor === "mariadb" ? "mariadbd" : "mysqld"} ${formatVersion(facts.target.version)}`;
+}
+
+/** Keep the user's dash or underscore style when suggesting a name. */
+function styled(o: ResolvedOption, name: string): string {
+  return o.entry.rawName.includes("-") && !o.entry.rawName.includes("_") ? name.replace(/_/g, "-") : name;
+}
+
+function renameFix(o: ResolvedOption, name: string, safety: Fix["safety"]): Fix {
+  const loose = /^loose[-_]/i.exec(o.entry.rawName)?.[0] ?? "";
+  return {
+    description: `rename to ${name}`,
+    safety,
+    edits: [{ file: o.entry.file, range: o.entry.nameRange, newText: loose + styled(o, name) }],
+  };
+}
+
+function looseFix(o: ResolvedOption): Fix {
+  return {
+    description: "add the loose- prefix so that servers without this option start with a warning",
+    safety: "safe",
+    edits: [{ file: o.entry.file, range: { start: o.entry.nameRange.start, end: o.entry.nameRange.start }, newText: "loose-" }],
+  };
+}
+
+function pluginPrefixes(facts: OptionFacts, table: Record<string, string>): string[] {
+  const prefixes: string[] = [];
+  for (const o of facts.options) {
+    if (!o.serverGroup || !/^(early_)?plugin_load(_add)?$/.test(o.variable) || !o.entry.value) continue;
+    for (const item of o.entry.value.split(/[;,]/)) {
+      const lib = (item.split("=").pop() ?? "").trim().replace(/\.(so|dll)$/i, "");
+      const base = lib.replace(/^ha_/, "");
+      prefixes.push(table[lib] ?? table[base] ?? `${base}_`);
+      const named = item.includes("=") ? item.split("=")[0]?.trim().toLowerCase() : undefined;
+      if (named) prefixes.push(`${named}_`);
+    }
+  }
+  return prefixes;
+}
+
+export const unknownVariable: Rule<OptionFacts> = {
+  id: "unknown-variable",
+  check(facts, ctx) {
+    const server = serverName(facts);
+    const plugins = pluginPrefixes(facts, (ctx.options.pluginPrefixes ?? {}) as Record<string, string>);
+    for (const o of facts.options) {
+      if (!o.serverGroup) continue;
+      const { entry } = o;
+      if (o.abbreviates) {
+        ctx.report({
+          range: entry.nameRange,
+          severity: "info",
+          message: `"${entry.rawName}" is an abbreviation of ${o.abbreviates}: MariaDB accepts unambiguous prefixes today, but a new option with the same prefix will make the server refuse to start`,
+          fix: renameFix(o, o.abbreviates, "safe"),
+        });
+        continue;
+      }
+      if (o.lookup.status === "not-yet") {
+        ctx.report({
+          range: entry.nameRange,
+          severity: entry.loose ? "warning" : "error",
+          versionDependent: true,
+          message: entry.loose
+            ? `${o.variable} first appeared in ${o.lookup.introducedIn}; ${server} ignores it (loose- prefix), so the setting has no effect`
+            : `${o.variable} first appeared in ${o.lookup.introducedIn}: ${server} does not know it and refuses to start ("unknown variable")`,
+          ...(entry.loose ? {} : { fix: looseFix(o) }),
+        });
+        continue;
+      }
+      if (o.lookup.status !== "unknown") continue;
+      if (o.variable.includes(".") || plugins.some((p) => o.variable.startsWith(p))) continue;
+      const suggestion = didYouMean(o.variable, variableNames(facts.target));
+      const hint = suggestion ? `; did you mean ${styled(o, suggestion)}?` : "";
+      ctx.report({
+        range: entry.nameRange,
+        severity: entry.loose ? "warning" : "error",
+        versionDependent: true,
+        message: entry.loose
+          ? `unknown variable ${o.variable}: ${server} ignores it with a warning (loose- prefix), so the line has no effect${hint}`
+          : `unknown variable ${o.variable}: ${server} refuses to start${hint}`,
+        ...(suggestion ? { fix: renameFix(o, suggestion, "unsafe") } : {}),
+      });
+    }
+  },
+};
+
+export const removedVariable: Rule<OptionFacts> = {
+  id: "removed-variable",
+  check(facts, ctx) {
+    const server = serverName(facts);
+    for (const o of facts.options) {
+      if (!o.serverGroup || o.lookup.status !== "removed") continue;
+      const { entry } = o;
+      const replacement = o.lookup.facts.replacedBy ? ` Its successor is ${o.lookup.facts.replacedBy}.` : "";
+      ctx.report({
+        range: entry.lineRange,
+        severity: entry.loose ? "info" : "error",
+        versionDependent: true,
+        message: entry.loose
+          ? `${o.variable} was removed in ${o.lookup.removedIn}; ${server} skips it (loose- prefix), so the line has no effect.${replacement}`
+          : `${o.variable} was removed in ${o.lookup.removedIn}: ${server} refuses to start ("unknown variable"). Delete the line, or prefix it with loose- if the file also serves older servers.${replacement}`,
+        ...(entry.loose ? {} : { fix: looseFix(o) }),
+      });
+    }
+  },
+};
+
+export const deprecatedVariable: Rule<OptionFacts> = {
+  id: "deprecated-variable",
+  check(facts, ctx) {
+    for (const o of facts.options) {
+      if (!o.serverGroup || o.lookup.status !== "known" || !o.lookup.facts.deprecated) continue;
+      const replacement = o.lookup.facts.replacedBy;
+      ctx.report({
+        range: o.entry.nameRange,
+        versionDependent: true,
+        message: `${o.variable} is deprecated since ${o.lookup.facts.deprecated} and will be removed in a later release${replacement ? `; use ${replacement}` : ""}`,
+      });
+    }
+  },
+};
+
+export const invalidValue: Rule<OptionFacts> = {
+  id: "invalid-value",
+  check(facts, ctx) {
+    const server = serverName(facts);
+    for (const o of facts.options) {
+      if (!o.serverGroup || o.setsMaximum) continue;
+      const i = o.interpretation;
+      const range = o.entry.valueRange ?? o.entry.lineRange;
+      if (i?.kind === "invalid") {
+        ctx.report({
+          range,
+          severity: i.fatal ? "error" : "warning",
+          message: `invalid value for ${o.variable}: ${i.problem}${i.fatal ? `; ${server} refuses to start` : ""}`,
+        });
+      } else if (i?.kind === "boolean" && i.unrecognized) {
+        ctx.report({
+          range,
+          severity: "warning",
+          message: `"${i.raw}" is not a boolean for ${o.variable} (use ON/OFF, TRUE/FALSE or 1/0): the server warns and sets it to OFF`,
+        });
+      }
+    }
+  },
+};
+
+export const outOfRange: Rule<OptionFacts> = {
+  id: "out-of-range",
+  check(facts, ctx) {
+    for (const o of facts.options) {
+      if (!o.serverGroup || o.setsMaximum || o.interpretation?.kind !== "number") continue;
+      if (o.effectiveNumber === undefined || o.effectiveNumber === o.interpretation.value) continue;
+      if (o.lookup.status === "unknown") continue;
+      const f = o.lookup.facts;
+      const bytes = f.unit === "bytes";
+      const show = (n: number) => (bytes ? formatBytes(n) : String(n));
+      const given = o.interpretation.value;
+      const why =
+        f.max !== undefined && given > f.max
+          ? `above the maximum ${show(f.max)}`
+          : f.min !== undefined && given < f.min
+            ? `below the minimum ${show(f.min)}`
+            : `not a multiple of the block size ${show(f.blockSize ?? 1)}`;
+      ctx.report({
+        range: o.entry.valueRange ?? o.entry.lineRange,
+        versionDependent: true,
+        message: `${o.variable}=${o.interpretation.raw} is ${why}: the server adjusts it to ${show(o.effectiveNumber)} with a warning`,
+        fix: {
+          description: `set ${o.variable} to ${show(o.effectiveNumber)}, the value the server uses`,
+          safety: "safe",
+          edits: [{ file: o.entry.file, range: o.entry.valueRange ?? o.entry.lineRange, newText: show(o.effectiveNumber) }],
+        },
+      });
+    }
+  },
+};
+
+export const duplicateOption: Rule<OptionFacts> = {
+  id: "duplicate-option",
+  check(facts, ctx) {
+    const repeatable = new Set((ctx.options.repeatable ?? []) as string[]);
+    const last = new Map<string, ResolvedOption>();
+    const overridden: [ResolvedOption, ResolvedOption][] = [];
+    for (const o of facts.options) {
+      if (!o.serverGroup || o.setsMaximum || repeatable.has(o.variable)) continue;
+      const before = last.get(o.variable);
+      if (before) overridden.push([before, o]);
+      last.set(o.variable, o);
+    }
+    for (const [earlier, later] of overridden) {
+      const winner = last.get(earlier.variable) as ResolvedOption;
+      const sameFile = earlier.entry.file === later.entry.file && earlier.entry.group === later.entry.group;
+      const where = `${winner.entry.file === earlier.entry.file ? "" : `${winner.entry.file}:`}${winner.entry.lineRange.start.line}`;
+      const same = (earlier.entry.value ?? "") === (winner.entry.value ?? "") && earlier.entry.prefix === winner.entry.prefix;
+      ctx.report({
+        range: earlier.entry.lineRange,
+        severity: sameFile && !same ? "warning" : "info",
+        message: same
+          ? `${earlier.variable} is set again to the same value at line ${where}; this line is redundant`
+          : `${earlier.variable} is set again at line ${where} ([${winner.entry.group}]): the later value ${winner.entry.value ?? "(no value)"} wins, so ${earlier.entry.value ?? "(no value)"} here has no effect`,
+      });
+    }
+  },
+};
+
+export const optionInWrongGroup: Rule<OptionFacts> = {
+  id: "option-in-wrong-group",
+  check(facts, ctx) {
+    const clientGroups = new Set((ctx.options.clientGroups ?? []) as string[]);
+    const clientOptions = new Set(((ctx.options.clientOptions ?? []) as string[]).map((n) => n.replace(/-/g, "_")));
+    const safeGroup = (ctx.options.mysqldSafeGroup ?? "mysqld_safe") as string;
+    const safeOptions = new Set(((ctx.options.mysqldSafeOptions ?? []) as string[]).map((n) => n.replace(/-/g, "_")));
+    for (const o of facts.options) {
+      const group = o.entry.group.toLowerCase();
+      if (o.serverGroup || o.lookup.status !== "known") continue;
+      if (group === safeGroup) {
+        if (safeOptions.has(o.variable)) continue;
+        ctx.report({
+          range: o.entry.lineRange,
+          message: `${o.variable} in [${o.entry.group}] is ignored: mysqld_safe drops options it does not know from its own group, so the server never sees it; move it to [mysqld]`,
+        });
+      } else if (clientGroups.has(group) && !clientOptions.has(o.variable)) {
+        ctx.report({
+          range: o.entry.lineRange,
+          severity: "error",
+          message: `${o.variable} is a server variable in the client group [${o.entry.group}]: the server never reads it, and client programs that read [${o.entry.group}] stop with "unknown variable"; move it to [mysqld]`,
+        });
+      }
+    }
+  },
+};

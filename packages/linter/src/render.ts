@@ -1,0 +1,37 @@
+import { ruleDocsUrl, type RuleDoc } from "./knowledge.js";
+
+/** The knowledge-base entry as Markdown-ish text: one rendering for `innolint rule`, hovers and docs. */
+export function renderRuleDoc(doc: RuleDoc): string {
+  const out: string[] = [];
+  out.push(`# ${doc.id}: ${doc.title}`, "");
+  out.push(`Severity: ${doc.severity}. Applies to: ${doc.language === "sql" ? "SQL" : "option files"} for ${doc.targets.join(", ")}.`);
+  if (doc.variables.length) out.push(`Variables: ${doc.variables.join(", ")}.`);
+  out.push("", doc.summary.trim(), "", "## Why", "", doc.why.trim(), "", "## Evidence", "");
+  for (const e of doc.evidence) {
+    out.push(`- [${e.status.toUpperCase()}] ${e.claim.trim()}`);
+    out.push(`  Source: ${e.source}${e.url ? ` (${e.url})` : ""}`);
+    for (const fig of e.figures ?? []) out.push(`  - ${fig}`);
+    if (e.note) out.push(`  Note: ${e.note.trim()}`);
+  }
+  out.push("", "## Examples", "");
+  for (const ex of doc.examples.fires) out.push(`Fires: ${ex.description}${ex.target ? ` (target ${ex.target})` : ""}`, "", indent(ex.code), "");
+  for (const ex of doc.examples.silent) out.push(`Silent: ${ex.description}${ex.target ? ` (target ${ex.target})` : ""}`, "", indent(ex.code), "");
+  out.push("## Fix", "", doc.fix.trim(), "");
+  if (Object.keys(doc.options).length) {
+    out.push("## Options", "");
+    for (const [k, v] of Object.entries(doc.options)) out.push(`- ${k}: ${JSON.stringify(v)}`);
+    out.push("");
+  }
+  out.push("## References", "");
+  for (const r of doc.references) out.push(`- ${r.title}: ${r.url}`);
+  out.push("", `Docs: ${ruleDocsUrl(doc.id)}`);
+  return out.join("\n") + "\n";
+}
+
+function indent(code: string): string {
+  return code
+    .trimEnd()
+    .split("\n")
+    .map((l) => `    ${l}`)
+    .join("\n");
+}

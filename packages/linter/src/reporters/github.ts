@@ -1,0 +1,36 @@
+import { relative } from "node:path";
+import type { Severity } from "../finding.js";
+import type { Reporter } from "./types.js";
+
+const LEVEL: Record<Severity, string> = { error: "error", warning: "warning", info: "notice" };
+
+/** Workflow commands escape %, CR and LF in data, and also : and , in properties. */
+function escapeData(s: string): string {
+  return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+
+export const githubReporter: Reporter = (report) => {
+  const out: string[] = [];
+  for (const f of report.findings) {
+    const file = relative(report.cwd, f.file) || f.file;
+    const props = [
+      `file=${escapeProperty(file)}`,
+      `line=${f.range.start.line}`,
+      `col=${f.range.start.column}`,
+      `endLine=${f.range.end.line}`,
+      `endColumn=${f.range.end.column}`,
+      `title=${escapeProperty(`innolint ${f.rule}`)}`,
+    ];
+    const body = [f.message, ...(f.impact ? [`impact: ${f.impact.summary}`] : []), ...(f.notes ?? [])].join("\n");
+    out.push(`::${LEVEL[f.severity]} ${props.join(",")}::${escapeData(body)}`);
+  }
+  for (const e of report.errors) {
+    const file = relative(report.cwd, e.file) || e.file;
+    out.push(`::error file=${escapeProperty(file)}${e.line ? `,line=${e.line}` : ""},title=innolint input error::${escapeData(e.message)}`);
+  }
+  return out.length ? out.join("\n") + "\n" : "";
+};

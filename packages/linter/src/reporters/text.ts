@@ -1,0 +1,59 @@
+import { relative } from "node:path";
+import type { Finding, Severity } from "../finding.js";
+import type { Reporter } from "./types.js";
+
+const COLORS = { red: 31, yellow: 33, blue: 34, cyan: 36, bold: 1, dim: 2 } as const;
+
+function paint(enabled: boolean) {
+  return (color: keyof typeof COLORS, text: string) => (enabled ? `\u001b[${COLORS[color]}m${text}\u001b[0m` : text);
+}
+
+const SEVERITY_COLOR: Record<Severity, keyof typeof COLORS> = { error: "red", warning: "yellow", info: "blue" };
+
+function frame(source: string | undefined, f: Finding, c: ReturnType<typeof paint>): string[] {
+  if (source === undefined) return [];
+  const lines = source.split(/\r?\n/);
+  const line = lines[f.range.start.line - 1];
+  if (line === undefined) return [];
+  const shown = line.length > 200 ? line.slice(0, 200) + "…" : line;
+  const gutter = String(f.range.start.line);
+  const pad = " ".repeat(gutter.length);
+  const start = Math.max(0, f.range.start.column - 1);
+  const end = f.range.end.line === f.range.start.line ? Math.max(start + 1, f.range.end.column - 1) : shown.length;
+  const carets = " ".repeat(Math.min(start, shown.length)) + "^".repeat(Math.max(1, Math.min(end, shown.length) - start));
+  return [
+    `${pad} ${c("dim", "|")}`,
+    `${c("dim", gutter)} ${c("dim", "|")} ${shown}`,
+    `${pad} ${c("dim", "|")} ${c(SEVERITY_COLOR[f.severity], carets)}`,
+  ];
+}
+
+export const textReporter: Reporter = (report, { color }) => {
+  const c = paint(color);
+  const out: string[] = [];
+  for (const f of report.findings) {
+    const where = `${relative(report.cwd, f.file) || f.file}:${f.range.start.line}:${f.range.start.column}`;
+    out.push(`${c("bold", where)}: ${c(SEVERITY_COLOR[f.severity], f.severity)}[${c("cyan", f.rule)}] ${f.message}`);
+    out.push(...frame(report.sources.get(f.file), f, c));
+    const pad = " ".repeat(String(f.range.start.line).length);
+    if (f.impact) out.push(`${pad} = impact: ${f.impact.summary}`);
+    for (const note of f.notes ?? []) out.push(`${pad} = note: ${note}`);
+    if (f.fix) out.push(`${pad} = fix (${f.fix.safety}): ${f.fix.description}`);
+    out.push("");
+  }
+  for (const e of report.errors) {
+    out.push(`${c("bold", `${relative(report.cwd, e.file) || e.file}${e.line ? `:${e.line}` : ""}`)}: ${c("red", "input error")}: ${e.message}`);
+  }
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const f of report.findings) counts[f.severity]++;
+  const total = report.findings.length;
+  const summary =
+    total === 0
+      ? "no findings"
+      : `${total} finding${total === 1 ? "" : "s"} (${counts.error} error${counts.error === 1 ? "" : "s"}, ${counts.warning} warning${counts.warning === 1 ? "" : "s"}, ${counts.info} info)`;
+  const fixable = report.findings.filter((f) => f.fix && f.fix.safety !== "display-only").length;
+  out.push(
+    `${summary}${report.errors.length ? `; ${report.errors.length} input error${report.errors.length === 1 ? "" : "s"}` : ""}${fixable ? `; ${fixable} with a fix` : ""}`,
+  );
+  return out.join("\n") + "\n";
+};

@@ -1,0 +1,15 @@
+import type { Finding } from "../finding.js";
+import type { InputError } from "../engine.js";
+
+export interface Report {
+  findings: Finding[];
+  errors: InputError[];
+  /** Text of each linted file, for code frames. */
+  sources: ReadonlyMap<string, string>;
+  /** Base directory paths are shown relative to. */
+  cwd: string;
+  /** The target of each file, for the JSON report. */
+  targets: ReadonlyMap<string, string>;
+}
+
+export type Reporter = (report: Report, options: { color: boolean }) => string;

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine lacks and builds innolint. Idempotent: a second run only checks.
+#   --oracles   also install what the oracle and live-server tests need (MariaDB, its test suite, sqlglot)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+oracles=false
+[ "${1:-}" = --oracles ] && oracles=true
+
+need_apt=()
+command -v emcc >/dev/null || need_apt+=(emscripten)
+if $oracles; then
+  command -v mariadbd >/dev/null || need_apt+=(mariadb-server)
+  [ -d /usr/share/mysql/mysql-test ] || need_apt+=(mariadb-test-data)
+fi
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "setup: installing ${need_apt[*]} (Debian packages)" >&2
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+export PATH="$HOME/.cargo/bin:$PATH"
+if ! command -v tree-sitter >/dev/null; then
+  echo "setup: installing the tree-sitter CLI (cargo)" >&2
+  cargo install tree-sitter-cli --locked --quiet
+fi
+if ! rustup target list --installed 2>/dev/null | grep -q wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown >/dev/null
+fi
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: npm ci" >&2
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+bash scripts/build-grammars.sh
+bundle=packages/linter/dist/cli.js
+if [ ! -f "$bundle" ] || [ -n "$(find packages/linter/src packages/linter/wasm packages/engine-sim rules package-lock.json -newer "$bundle" -not -path '*/target/*' -print -quit 2>/dev/null)" ]; then
+  npm run build --silent
+fi
