@@ -10,7 +10,7 @@ for dir in "$root"/packages/linter/grammars/tree-sitter-*/; do
   if [ "${1:-}" = --generate ]; then (cd "$dir" && tree-sitter generate); fi
   srcs=("$dir/src/parser.c"); [ -f "$dir/src/scanner.c" ] && srcs+=("$dir/src/scanner.c")
   target="$out/$name.wasm"
-  newest=$(ls -t "${srcs[@]}" "$target" 2>/dev/null | head -1)
+  newest=$(ls -t "${srcs[@]}" "$target" 2>/dev/null | head -1 || true)
   if [ -f "$target" ] && [ "$newest" = "$target" ]; then continue; fi
   emcc -Os -fPIC -s WASM=1 -s SIDE_MODULE=2 -s "EXPORTED_FUNCTIONS=['_tree_sitter_${lang//-/_}']" \
     -I "$dir/src" -o "$target" "${srcs[@]}"

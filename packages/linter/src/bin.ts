@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { main, nodeIO } from "./cli.js";
 
 main(process.argv.slice(2), nodeIO()).then((code) => {

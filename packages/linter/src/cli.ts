@@ -4,7 +4,7 @@ import { lintOptionFile, type FileKind, type FileResult, type InputError, type L
 import { SEVERITY_RANK, type Finding, type Severity } from "./finding.js";
 import { collectFiles, kindFromContent, kindFromName } from "./files.js";
 import { loadRuleDocs, ruleDocsUrl } from "./knowledge.js";
-import { printDefaults, readOptionFiles } from "./optionfile/model.js";
+import { printDefaultsOutput, printDefaultsStatus, readOptionFiles } from "./optionfile/model.js";
 import { renderRuleDoc } from "./render.js";
 import { REPORTERS } from "./reporters/index.js";
 import { parseTarget, TargetError } from "./target.js";
@@ -147,7 +147,7 @@ export async function runLint(argv: string[], io: CliIO): Promise<number> {
   const errors: InputError[] = [];
   const sources = new Map<string, string>();
   const targets = new Map<string, string>();
-  const base: LintOptions = { noConfig: args.noConfig };
+  const base: LintOptions = { noConfig: args.noConfig, cwd: io.cwd };
   if (args.target) base.target = args.target;
   if (args.config) base.configPath = resolve(io.cwd, args.config);
   const jobs: { file: string; kind: FileKind | undefined; options: LintOptions }[] = [];
@@ -192,11 +192,10 @@ export async function runLint(argv: string[], io: CliIO): Promise<number> {
 async function runPrintDefaults(argv: string[], io: CliIO): Promise<number> {
   const [file, ...groups] = argv;
   if (!file || groups.length === 0) throw new UsageError("usage: innolint print-defaults FILE GROUP...");
-  const set = await readOptionFiles(resolve(io.cwd, file));
+  const set = await readOptionFiles(resolve(io.cwd, file), { cwd: io.cwd });
   for (const e of set.errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
-  const lines = printDefaults(set, groups);
-  if (lines.length) io.stdout(lines.join("\n") + "\n");
-  return set.errors.length ? 2 : 0;
+  io.stdout(printDefaultsOutput(set, groups));
+  return printDefaultsStatus(set);
 }
 
 function runRules(io: CliIO): number {

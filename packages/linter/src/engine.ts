@@ -7,7 +7,8 @@ import { buildOptionFacts, type OptionFacts } from "./optionfile/rules/facts.js"
 import { ENGINE_RULES, optionFileRules } from "./rules/registry.js";
 import { toFinding, type Rule } from "./rules/types.js";
 import { applySuppressions, parseDirectives, targetDirective, unusedSuppressions, type Comment } from "./suppression.js";
-import { defaultTarget, parseTarget, TargetError, type Target } from "./target.js";
+import { newestMysqlLts } from "./catalogue/index.js";
+import { assumedTarget, parseTarget, TargetError, type Target } from "./target.js";
 
 export type FileKind = "option-file" | "sql";
 
@@ -34,6 +35,8 @@ export interface LintOptions {
   noConfig?: boolean;
   /** Unsaved text for a path (stdin, an editor buffer). */
   text?: string;
+  /** The working directory relative !include paths resolve against, as the server's would. */
+  cwd?: string;
 }
 
 export interface LintOutcome {
@@ -47,10 +50,10 @@ export function configFor(file: string, options: LintOptions): Config | undefine
   return discoverConfig(dirname(resolve(file)));
 }
 
-/** Target precedence: a directive in the file, then --target, then the config file, then the newest LTS. */
+/** Target precedence: a directive in the file, then --target, then the config file, then the newest MySQL LTS. */
 export function resolveTarget(directive: string | undefined, options: LintOptions, config: Config | undefined): Target {
   const label = directive ?? options.target ?? config?.target;
-  return label ? parseTarget(label) : defaultTarget();
+  return label ? parseTarget(label) : assumedTarget(newestMysqlLts() ?? "8.4");
 }
 
 export function optionFileComments(file: OptionFile): Comment[] {
@@ -134,10 +137,10 @@ export async function lintOptionFile(path: string, options: LintOptions = {}): P
   } catch (e) {
     errors.push({ file: (e as { file?: string }).file ?? file, message: (e as Error).message });
   }
-  const set = await readOptionFiles(
-    file,
-    options.text !== undefined ? { readFile: (p) => (resolve(p) === file ? Buffer.from(options.text as string) : undefined) } : {},
-  );
+  const set = await readOptionFiles(file, {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.text !== undefined ? { readFile: (p: string) => (resolve(p) === file ? Buffer.from(options.text as string) : undefined) } : {}),
+  });
   for (const e of set.errors) errors.push({ file: e.file, ...(e.line !== undefined ? { line: e.line } : {}), message: e.message });
   const rootFile = set.files.find((f) => f.path === file);
   if (!rootFile) return { set, outcome: { errors } };

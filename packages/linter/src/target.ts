@@ -18,9 +18,6 @@ export interface Target {
   assumed: boolean;
 }
 
-/** The newest MySQL LTS series; the assumed target when none is configured. */
-export const DEFAULT_TARGET_LABEL = "mysql-8.4";
-
 export class TargetError extends Error {}
 
 export function parseVersion(text: string): Version {
@@ -47,8 +44,9 @@ export function parseTarget(label: string, assumed = false): Target {
   return { flavor, version: parseVersion(text.slice(flavor.length + 1)), label: text, assumed };
 }
 
-export function defaultTarget(): Target {
-  return parseTarget(DEFAULT_TARGET_LABEL, true);
+/** The assumed target when none is configured: the newest MySQL LTS series, from the catalogue. */
+export function assumedTarget(ltsSeries: string): Target {
+  return parseTarget(`mysql-${ltsSeries}`, true);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { chmodSync, mkdirSync, openSync, closeSync, ftruncateSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
-import Ajv from "ajv";
 import { describe, expect, it } from "vitest";
 import { run, scratch } from "./helpers/run.js";
 
@@ -59,7 +58,7 @@ describe("bad input: a clear error with file and line, exit 2, and the other fil
   const cases: [string, Record<string, string | Buffer>, RegExp][] = [
     ["a binary file", { "bad.cnf": Buffer.from([0x5b, 0x6d, 0x5d, 0x0a, 0x00, 0x01, 0x02, 0xff]) }, /binary/i],
     ["invalid UTF-8", { "bad.cnf": Buffer.concat([Buffer.from("[mysqld]\nport = 33"), Buffer.from([0xc3, 0x28]), Buffer.from("\n")]) }, /UTF-8/i],
-    ["an include cycle", { "bad.cnf": "[mysqld]\n!include loop.cnf\n", "loop.cnf": "!include bad.cnf\n" }, /cycle|recursion/i],
+    ["an include cycle", { "bad.cnf": "[mysqld]\n!include loop.cnf\n", "loop.cnf": "!include bad.cnf\n" }, /includes itself|depth/i],
     ["a missing include", { "bad.cnf": "[mysqld]\n!include missing.cnf\n" }, /missing\.cnf/],
     ["a line of 1 MB", { "bad.cnf": `[mysqld]\nx = ${"y".repeat(1024 * 1024)}\n` }, /line/i],
   ];
@@ -82,7 +81,7 @@ describe("bad input: a clear error with file and line, exit 2, and the other fil
     closeSync(fd);
     const res = await run(["--format", "json", "huge.cnf", "good.cnf"], { cwd: dir });
     expect(res.code).toBe(2);
-    expect(json(res.stdout).errors[0]?.message).toMatch(/large|MB/);
+    expect(json(res.stdout).errors[0]?.message).toMatch(/bytes|too large/);
     expect(json(res.stdout).findings).toHaveLength(1);
   });
 
@@ -107,7 +106,9 @@ describe("formats", () => {
   it("sarif validates against the SARIF 2.1.0 schema", async () => {
     const require = createRequire(import.meta.url);
     const schema = JSON.parse(readFileSync(require.resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8"));
-    const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+    // The SARIF schema is draft-04; its regexes need non-unicode mode.
+    const Ajv04 = require("ajv-draft-04").default as new (o: object) => { compile: (s: object) => ((d: unknown) => boolean) & { errors?: unknown } };
+    const ajv = new Ajv04({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false });
     const validate = ajv.compile(schema);
     const res = await run(["--format", "sarif", "my.cnf"], { cwd: dir });
     const log = JSON.parse(res.stdout);

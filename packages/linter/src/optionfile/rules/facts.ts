@@ -1,5 +1,5 @@
-import { lookupVariable, optionGroups, variableNames, type Lookup, type VariableFacts } from "../../catalogue/index.js";
-import type { Target } from "../../target.js";
+import { lookupVariable, mysqlBaseVersion, optionGroups, variableNames, type Lookup, type VariableFacts } from "../../catalogue/index.js";
+import { atLeast, type Target } from "../../target.js";
 import type { OptionEntry, OptionSet } from "../model.js";
 import { interpret, limitValue, type Interpretation } from "./values.js";
 
@@ -70,6 +70,8 @@ function uniquePrefixMatch(target: Target, name: string): string | undefined {
 
 export function buildOptionFacts(root: string, set: OptionSet, target: Target): OptionFacts {
   const serverGroups = new Set(optionGroups(target).map((g) => g.toLowerCase()));
+  const base = mysqlBaseVersion(target);
+  const rejectNegativeUnsigned = target.flavor === "mariadb" || base === undefined || atLeast(base, "8.0.0");
   const options: ResolvedOption[] = [];
   const effective = new Map<string, ResolvedOption>();
   for (const entry of set.entries) {
@@ -85,7 +87,7 @@ export function buildOptionFacts(root: string, set: OptionSet, target: Target): 
     const facts = lookup.status === "unknown" ? undefined : lookup.facts;
     if (facts) {
       const prefix = entry.prefix === "skip" || entry.prefix === "disable" || entry.prefix === "enable" ? entry.prefix : null;
-      const interpretation = interpret(facts, entry.value, prefix);
+      const interpretation = interpret(facts, entry.value, prefix, rejectNegativeUnsigned);
       resolved.interpretation = interpretation;
       if (interpretation.kind === "number") resolved.effectiveNumber = limitValue(facts, interpretation.value);
     }

@@ -1,3 +1,4 @@
+import { dirname, relative } from "node:path";
 import { variableNames } from "../../catalogue/index.js";
 import { formatVersion } from "../../target.js";
 import { didYouMean } from "../../rules/didyoumean.js";
@@ -57,6 +58,7 @@ export const unknownVariable: Rule<OptionFacts> = {
       const { entry } = o;
       if (o.abbreviates) {
         ctx.report({
+          file: entry.file,
           range: entry.nameRange,
           severity: "info",
           message: `"${entry.rawName}" is an abbreviation of ${o.abbreviates}: MariaDB accepts unambiguous prefixes today, but a new option with the same prefix will make the server refuse to start`,
@@ -66,6 +68,7 @@ export const unknownVariable: Rule<OptionFacts> = {
       }
       if (o.lookup.status === "not-yet") {
         ctx.report({
+          file: entry.file,
           range: entry.nameRange,
           severity: entry.loose ? "warning" : "error",
           versionDependent: true,
@@ -81,6 +84,7 @@ export const unknownVariable: Rule<OptionFacts> = {
       const suggestion = didYouMean(o.variable, variableNames(facts.target));
       const hint = suggestion ? `; did you mean ${styled(o, suggestion)}?` : "";
       ctx.report({
+        file: entry.file,
         range: entry.nameRange,
         severity: entry.loose ? "warning" : "error",
         versionDependent: true,
@@ -102,6 +106,7 @@ export const removedVariable: Rule<OptionFacts> = {
       const { entry } = o;
       const replacement = o.lookup.facts.replacedBy ? ` Its successor is ${o.lookup.facts.replacedBy}.` : "";
       ctx.report({
+        file: entry.file,
         range: entry.lineRange,
         severity: entry.loose ? "info" : "error",
         versionDependent: true,
@@ -121,6 +126,7 @@ export const deprecatedVariable: Rule<OptionFacts> = {
       if (!o.serverGroup || o.lookup.status !== "known" || !o.lookup.facts.deprecated) continue;
       const replacement = o.lookup.facts.replacedBy;
       ctx.report({
+        file: o.entry.file,
         range: o.entry.nameRange,
         versionDependent: true,
         message: `${o.variable} is deprecated since ${o.lookup.facts.deprecated} and will be removed in a later release${replacement ? `; use ${replacement}` : ""}`,
@@ -139,12 +145,14 @@ export const invalidValue: Rule<OptionFacts> = {
       const range = o.entry.valueRange ?? o.entry.lineRange;
       if (i?.kind === "invalid") {
         ctx.report({
+          file: o.entry.file,
           range,
           severity: i.fatal ? "error" : "warning",
           message: `invalid value for ${o.variable}: ${i.problem}${i.fatal ? `; ${server} refuses to start` : ""}`,
         });
       } else if (i?.kind === "boolean" && i.unrecognized) {
         ctx.report({
+          file: o.entry.file,
           range,
           severity: "warning",
           message: `"${i.raw}" is not a boolean for ${o.variable} (use ON/OFF, TRUE/FALSE or 1/0): the server warns and sets it to OFF`,
@@ -172,6 +180,7 @@ export const outOfRange: Rule<OptionFacts> = {
             ? `below the minimum ${show(f.min)}`
             : `not a multiple of the block size ${show(f.blockSize ?? 1)}`;
       ctx.report({
+        file: o.entry.file,
         range: o.entry.valueRange ?? o.entry.lineRange,
         versionDependent: true,
         message: `${o.variable}=${o.interpretation.raw} is ${why}: the server adjusts it to ${show(o.effectiveNumber)} with a warning`,
@@ -200,14 +209,18 @@ export const duplicateOption: Rule<OptionFacts> = {
     for (const [earlier, later] of overridden) {
       const winner = last.get(earlier.variable) as ResolvedOption;
       const sameFile = earlier.entry.file === later.entry.file && earlier.entry.group === later.entry.group;
-      const where = `${winner.entry.file === earlier.entry.file ? "" : `${winner.entry.file}:`}${winner.entry.lineRange.start.line}`;
+      const where =
+        winner.entry.file === earlier.entry.file
+          ? `line ${winner.entry.line}`
+          : `${relative(dirname(earlier.entry.file), winner.entry.file)}:${winner.entry.line}`;
       const same = (earlier.entry.value ?? "") === (winner.entry.value ?? "") && earlier.entry.prefix === winner.entry.prefix;
       ctx.report({
+        file: earlier.entry.file,
         range: earlier.entry.lineRange,
         severity: sameFile && !same ? "warning" : "info",
         message: same
-          ? `${earlier.variable} is set again to the same value at line ${where}; this line is redundant`
-          : `${earlier.variable} is set again at line ${where} ([${winner.entry.group}]): the later value ${winner.entry.value ?? "(no value)"} wins, so ${earlier.entry.value ?? "(no value)"} here has no effect`,
+          ? `${earlier.variable} is set again to the same value at ${where}; this line is redundant`
+          : `${earlier.variable} is set again at ${where} ([${winner.entry.group}]): the later value ${winner.entry.value ?? "(no value)"} wins, so ${earlier.entry.value ?? "(no value)"} here has no effect`,
       });
     }
   },
@@ -226,11 +239,13 @@ export const optionInWrongGroup: Rule<OptionFacts> = {
       if (group === safeGroup) {
         if (safeOptions.has(o.variable)) continue;
         ctx.report({
+          file: o.entry.file,
           range: o.entry.lineRange,
           message: `${o.variable} in [${o.entry.group}] is ignored: mysqld_safe drops options it does not know from its own group, so the server never sees it; move it to [mysqld]`,
         });
       } else if (clientGroups.has(group) && !clientOptions.has(o.variable)) {
         ctx.report({
+          file: o.entry.file,
           range: o.entry.lineRange,
           severity: "error",
           message: `${o.variable} is a server variable in the client group [${o.entry.group}]: the server never reads it, and client programs that read [${o.entry.group}] stop with "unknown variable"; move it to [mysqld]`,

@@ -36,19 +36,23 @@ export const sortBufferOversized: Rule<OptionFacts> = {
     const threshold = sizeOption(ctx.options.threshold, 4 * MiB);
     if (size <= threshold) return;
     const times = size / MiB;
+    const raw = o.interpretation?.kind === "number" ? o.interpretation.raw : formatBytes(size);
+    const shown = o.interpretation?.kind === "number" && o.interpretation.value !== size ? `${raw} (the server uses ${formatBytes(size)})` : raw;
     if (usesDdlBuffer(facts.target)) {
       ctx.report({
+        file: o.entry.file,
         range: o.entry.lineRange,
         severity: "info",
         versionDependent: true,
-        message: `innodb_sort_buffer_size=${formatBytes(size)} no longer sizes index-build sort buffers on this target (innodb_ddl_buffer_size does since 8.0.27); it still sets the online-DDL row-log block, so every index built online with concurrent DML can hold 2 × ${formatBytes(size)} of log blocks`,
+        message: `innodb_sort_buffer_size=${shown} no longer sizes index-build sort buffers on this target (innodb_ddl_buffer_size does since 8.0.27); it still sets the online-DDL row-log block, so every index built online with concurrent DML can hold 2 × ${formatBytes(size)} of log blocks`,
       });
       return;
     }
     ctx.report({
+      file: o.entry.file,
       range: o.entry.lineRange,
       versionDependent: true,
-      message: `innodb_sort_buffer_size=${formatBytes(size)} is ${times}× the 1M default: each index build holds about 4 × ${formatBytes(size)} (merge blocks plus the sort buffer), for builds only about 5 % faster than at 1M, while concurrent DML ran 8–9 % slower in the measured online ALTER`,
+      message: `innodb_sort_buffer_size=${shown} is ${times}× the 1M default: each index build holds about 4 × ${formatBytes(size)} (merge blocks plus the sort buffer), for builds only about 5 % faster than at 1M, while concurrent DML ran 8–9 % slower in the measured online ALTER`,
       notes: ["measured: one 10-column index on 192 M rows took 2 h 11 min at 1M and 2 h 05 min at 64M"],
       fix: {
         description: "return to the 1M default",
@@ -67,6 +71,7 @@ export const sortBufferUndersized: Rule<OptionFacts> = {
     if (!o || size === undefined || size >= MiB || usesDdlBuffer(facts.target)) return;
     const extraPasses = Math.ceil(Math.log2(MiB / size));
     ctx.report({
+      file: o.entry.file,
       range: o.entry.lineRange,
       versionDependent: true,
       message: `innodb_sort_buffer_size=${formatBytes(size)} is below the 1M default: index builds write ${MiB / size}× more sorted runs, so the external merge sort needs ${extraPasses} more passes over its temporary file; at 64K a measured build took 29 % longer than at 1M`,
@@ -113,6 +118,7 @@ export const relaxedCommitDurability: Rule<OptionFacts> = {
         notes.push("sync_binlog=1 keeps the binary log durable, so after a crash replicas can hold transactions the primary has lost");
       }
       ctx.report({
+        file: trx.entry.file,
         range: trx.entry.lineRange,
         message: `innodb_flush_log_at_trx_commit=${mode} relaxes durability: ${loss}`,
         notes,
@@ -127,6 +133,7 @@ export const relaxedCommitDurability: Rule<OptionFacts> = {
     if (sb && binlog && sb.effectiveNumber !== undefined && sb.effectiveNumber !== 1) {
       const n = sb.effectiveNumber;
       ctx.report({
+        file: sb.entry.file,
         range: sb.entry.lineRange,
         message:
           n === 0
@@ -151,6 +158,7 @@ export const bufferPoolInstancesIgnored: Rule<OptionFacts> = {
     if (facts.target.flavor === "mariadb") {
       if (!atLeast(facts.target.version, "10.5")) return;
       ctx.report({
+        file: o.entry.file,
         range: o.entry.lineRange,
         versionDependent: true,
         message: `innodb_buffer_pool_instances=${instances} has no effect: MariaDB 10.5 and later run a single buffer pool instance`,
@@ -160,6 +168,7 @@ export const bufferPoolInstancesIgnored: Rule<OptionFacts> = {
     const pool = effectiveNumber(facts, "innodb_buffer_pool_size")?.value ?? 128 * MiB;
     if (pool >= GiB) return;
     ctx.report({
+      file: o.entry.file,
       range: o.entry.lineRange,
       versionDependent: true,
       message: `innodb_buffer_pool_instances=${instances} is ignored: with innodb_buffer_pool_size=${formatBytes(pool)} (under 1 GiB) InnoDB forces a single instance and logs "Adjusting innodb_buffer_pool_instances"`,
@@ -180,13 +189,15 @@ export const bufferPoolDumpDisabled: Rule<OptionFacts> = {
         name === "innodb_buffer_pool_dump_at_shutdown"
           ? "no page list is saved at shutdown"
           : "the saved page list is not read back at startup";
+      const written = o.entry.prefix ? `${o.entry.rawName}` : `${name}=${o.entry.value ?? ""}`;
       ctx.report({
+        file: o.entry.file,
         range: o.entry.lineRange,
-        message: `${name}=OFF: ${what}, so after every restart the buffer pool starts cold and the hottest ${pct} % of its pages (innodb_buffer_pool_dump_pct) must be read from disk again under live traffic`,
+        message: `${written} turns it off: ${what}, so after every restart the buffer pool starts cold and the hottest ${pct} % of its pages (innodb_buffer_pool_dump_pct) must be read from disk again under live traffic`,
         fix: {
           description: `turn ${name} back on (the default)`,
           safety: "safe",
-          edits: [{ file: o.entry.file, range: o.entry.valueRange ?? o.entry.lineRange, newText: "ON" }],
+          edits: [{ file: o.entry.file, range: o.entry.lineRange, newText: `${name} = ON` }],
         },
       });
     }

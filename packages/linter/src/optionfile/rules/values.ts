@@ -18,8 +18,8 @@ const SUFFIX: Record<string, number> = {
   e: 2 ** 60,
 };
 
-const INTEGER_TYPES = new Set(["integer", "unsigned", "size", "int", "uint", "numeric"]);
-const DOUBLE_TYPES = new Set(["double", "float", "decimal"]);
+const INTEGER_TYPES = new Set<string>(["integer", "unsigned", "size"]);
+const DOUBLE_TYPES = new Set<string>(["double"]);
 
 export function isNumericType(type: string): boolean {
   return INTEGER_TYPES.has(type) || DOUBLE_TYPES.has(type);
@@ -57,9 +57,18 @@ export function formatBytes(n: number): string {
   return `${v}${units[u]}`;
 }
 
-export function interpret(facts: VariableFacts, raw: string | null, prefix: string | null): Interpretation {
+/**
+ * `rejectNegativeUnsigned`: MariaDB and MySQL 8.0+ refuse a negative value for an unsigned option
+ * ("Incorrect unsigned integer value"); MySQL 5.7 read it as 0 and raised it to the minimum.
+ */
+export function interpret(
+  facts: VariableFacts,
+  raw: string | null,
+  prefix: string | null,
+  rejectNegativeUnsigned = true,
+): Interpretation {
   const type = facts.type;
-  if (type === "boolean" || type === "bool") {
+  if (type === "boolean") {
     if (prefix === "skip" || prefix === "disable") return { kind: "boolean", value: false, raw: raw ?? "" };
     if (raw === null) return { kind: "boolean", value: true, raw: "" };
     const v = raw.toLowerCase();
@@ -74,7 +83,11 @@ export function interpret(facts: VariableFacts, raw: string | null, prefix: stri
   if (INTEGER_TYPES.has(type)) {
     const parsed = parseInteger(raw);
     if ("problem" in parsed) return { kind: "invalid", raw, problem: parsed.problem, fatal: true };
-    const value = type === "integer" || type === "int" ? parsed.value : Math.max(0, parsed.value);
+    const signed = type === "integer";
+    if (!signed && parsed.value < 0 && rejectNegativeUnsigned) {
+      return { kind: "invalid", raw, problem: `"${raw}" is negative, and the variable is unsigned`, fatal: true };
+    }
+    const value = signed ? parsed.value : Math.max(0, parsed.value);
     return { kind: "number", value, raw };
   }
   if (DOUBLE_TYPES.has(type)) {

@@ -1,0 +1,296 @@
+/**
+ * The versioned catalogue of server variables (rules/variables/*.json) and lookups against a target.
+ *
+ * Each flavour's file is read lazily, once, on first use. A variable's facts at a release are the
+ * fields of its history entries merged in order up to that release.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { compareVersions, parseVersion, type Flavor, type Target, type Version } from "../target.js";
+import type {
+  AutoDefault,
+  CatalogueFile,
+  HistoryEntry,
+  Scope,
+  SourceRef,
+  VariableRecord,
+  VariableType,
+} from "./types.js";
+
+export type { AutoDefault, CatalogueFile, HistoryEntry, SourceRef, VariableRecord, VariableType } from "./types.js";
+
+export interface VariableFacts {
+  name: string;
+  /** The catalogue the facts come from (a Percona or Aurora target may answer from "mysql"). */
+  flavor: Flavor;
+  type: VariableType;
+  unit?: string;
+  scope: Scope[];
+  dynamic: boolean;
+  /** A startup option that is not a system variable. */
+  optionOnly: boolean;
+  /** Can be given at startup (command line / option file); false for variables only SET can change. */
+  option: boolean;
+  description: string;
+  /** JSON native (number, boolean, string), `{auto: rule}` for computed defaults, or null when none. */
+  default: unknown;
+  min?: number;
+  max?: number;
+  blockSize?: number;
+  values?: string[];
+  plugin?: string;
+  platform?: "windows" | "other";
+  /** Deprecated alias of another variable (same storage). */
+  aliasOf?: string;
+  /** What to use instead (successor or the alias target), for deprecated and removed variables. */
+  replacedBy?: string;
+  /** Only the name and its versions are known (documented, but no source we read defines it). */
+  documentedOnly?: boolean;
+  notes?: string[];
+  introduced?: string;
+  deprecated?: string;
+  removed?: string;
+  /** Some release boundary used for these facts is approximate (a series start, not the exact release). */
+  approximate?: boolean;
+  sources: SourceRef[];
+}
+
+export type Lookup =
+  | { status: "known"; facts: VariableFacts }
+  | { status: "removed"; facts: VariableFacts /* last known */; removedIn: string }
+  | { status: "not-yet"; introducedIn: string; facts: VariableFacts }
+  | { status: "unknown" };
+
+const BEFORE = "0.0.0";
+const FILES: Record<Flavor, string> = {
+  mysql: "mysql.json",
+  percona: "percona.json",
+  mariadb: "mariadb.json",
+  "aurora-mysql": "aurora-mysql.json",
+};
+
+interface Loaded {
+  file: CatalogueFile;
+  /** Lower-cased name -> record name, built on first name lookup. */
+  parsed: Map<string, ParsedRecord>;
+}
+
+interface ParsedRecord {
+  name: string;
+  record: VariableRecord;
+  entries: { entry: HistoryEntry; since: Version }[];
+}
+
+const loaded = new Map<Flavor, Loaded>();
+const here = dirname(fileURLToPath(import.meta.url));
+let overrideDir: string | undefined;
+
+/** Where rules/variables lives: beside the bundle (dist/rules) or in the repository. */
+export function catalogueDir(): string {
+  if (overrideDir) return overrideDir;
+  const candidates = [
+    join(here, "rules", "variables"),
+    join(here, "..", "rules", "variables"),
+    join(here, "..", "..", "..", "..", "rules", "variables"),
+    join(here, "..", "..", "..", "rules", "variables"),
+  ];
+  for (const c of candidates) if (existsSync(join(c, "mysql.json"))) return c;
+  throw new Error(`innolint: variable catalogue not found (looked in ${candidates.join(", ")})`);
+}
+
+/** For tests: read the catalogue from another directory (and drop what was loaded). */
+export function setCatalogueDir(dir: string | undefined): void {
+  overrideDir = dir;
+  loaded.clear();
+  namesCache.clear();
+}
+
+function load(flavor: Flavor): Loaded {
+  let l = loaded.get(flavor);
+  if (!l) {
+    const file = JSON.parse(readFileSync(join(catalogueDir(), FILES[flavor]), "utf8")) as CatalogueFile;
+    l = { file, parsed: new Map() };
+    loaded.set(flavor, l);
+  }
+  return l;
+}
+
+/** The raw catalogue file of a flavour (sources, versions, LTS list, version mapping). */
+export function catalogueFile(flavor: Flavor): CatalogueFile {
+  return load(flavor).file;
+}
+
+function parsedRecord(flavor: Flavor, name: string): ParsedRecord | undefined {
+  const l = load(flavor);
+  let p = l.parsed.get(name);
+  if (p) return p;
+  const record = l.file.variables[name];
+  if (!record) return undefined;
+  p = {
+    name,
+    record,
+    entries: record.history
+      .map((entry) => ({ entry, since: parseVersion(entry.since) }))
+      .sort((a, b) => compareVersions(a.since, b.since)),
+  };
+  l.parsed.set(name, p);
+  return p;
+}
+
+function normalizeName(name: string): string {
+  return name.trim().toLowerCase().replace(/-/g, "_");
+}
+
+const FIELDS = [
+  "type",
+  "unit",
+  "scope",
+  "dynamic",
+  "option",
+  "optionOnly",
+  "default",
+  "min",
+  "max",
+  "blockSize",
+  "values",
+  "platform",
+  "aliasOf",
+  "documentedOnly",
+] as const;
+
+/**
+ * Facts of a record at a version. `upTo` = the last entry index applied. Removal entries are not
+ * applied (the facts stay the last known ones).
+ */
+function factsAt(flavor: Flavor, p: ParsedRecord, version: Version | undefined): { facts: VariableFacts; removedIn?: string } {
+  const file = load(flavor).file;
+  const acc: Record<string, unknown> = {};
+  const sourceIds: string[] = [];
+  const notes: string[] = [];
+  let deprecated: string | undefined;
+  let removedIn: string | undefined;
+  let approximate = false;
+  for (const { entry, since } of p.entries) {
+    if (version && compareVersions(version, since) < 0) break;
+    if (entry.removed) {
+      removedIn = entry.since;
+      if (entry.approx) approximate = true;
+      for (const s of entry.sources ?? []) if (!sourceIds.includes(s)) sourceIds.push(s);
+      break;
+    }
+    for (const f of FIELDS) if (f in entry) acc[f] = (entry as unknown as Record<string, unknown>)[f];
+    if (entry.deprecated === true) deprecated ??= entry.since;
+    if (entry.deprecated === false) deprecated = undefined;
+    if (entry.note) notes.push(entry.note);
+    if (entry.approx) approximate = true;
+    for (const s of entry.sources ?? []) if (!sourceIds.includes(s)) sourceIds.push(s);
+  }
+  const first = p.entries[0]?.entry.since;
+  const facts: VariableFacts = {
+    name: p.name,
+    flavor,
+    type: (acc.type as VariableType) ?? "string",
+    scope: (acc.scope as Scope[]) ?? ["global"],
+    dynamic: (acc.dynamic as boolean) ?? false,
+    optionOnly: (acc.optionOnly as boolean) ?? false,
+    option: (acc.option as boolean) ?? true,
+    description: p.record.description,
+    default: acc.default ?? null,
+    sources: sourceIds.map((id) => file.sources[id] ?? { title: id, url: "" }),
+  };
+  const copy = ["unit", "min", "max", "blockSize", "values", "platform", "aliasOf", "documentedOnly"] as const;
+  for (const f of copy) if (acc[f] !== undefined && acc[f] !== null) (facts as unknown as Record<string, unknown>)[f] = acc[f];
+  if (p.record.plugin) facts.plugin = p.record.plugin;
+  const successor = p.record.replacedBy ?? facts.aliasOf;
+  if (successor) facts.replacedBy = successor;
+  if (first && first !== BEFORE) facts.introduced = first;
+  if (deprecated) facts.deprecated = deprecated;
+  if (removedIn) facts.removed = removedIn;
+  if (notes.length) facts.notes = notes;
+  if (approximate) facts.approximate = true;
+  return { facts, removedIn };
+}
+
+function lookupIn(flavor: Flavor, version: Version, name: string): Lookup {
+  const p = parsedRecord(flavor, name);
+  if (!p) return { status: "unknown" };
+  const first = p.entries[0];
+  if (!first) return { status: "unknown" };
+  if (compareVersions(version, first.since) < 0) {
+    // Facts as of the release that introduced it.
+    const { facts } = factsAt(flavor, p, first.since);
+    return { status: "not-yet", introducedIn: first.entry.since, facts };
+  }
+  const { facts, removedIn } = factsAt(flavor, p, version);
+  if (removedIn) return { status: "removed", facts, removedIn };
+  return { status: "known", facts };
+}
+
+/** The MySQL version a Percona Server or Aurora MySQL target behaves like (MySQL: itself). */
+export function mysqlBaseVersion(target: Target): Version | undefined {
+  if (target.flavor === "mysql") return target.version;
+  if (target.flavor === "mariadb") return undefined;
+  const mapping = load(target.flavor).file.baseVersions ?? [];
+  let hit: string | undefined;
+  for (const m of mapping) if (compareVersions(target.version, parseVersion(m.since)) >= 0) hit = m.mysql;
+  if (!hit) return undefined;
+  return hit === "same" ? target.version : parseVersion(hit);
+}
+
+/** Facts for a variable (name already normalised: '-' -> '_'; lower case is applied here too). */
+export function lookupVariable(target: Target, name: string): Lookup {
+  const n = normalizeName(name);
+  if (target.flavor === "mysql" || target.flavor === "mariadb") return lookupIn(target.flavor, target.version, n);
+  const own = lookupIn(target.flavor, target.version, n);
+  if (own.status !== "unknown") return own;
+  const base = mysqlBaseVersion(target);
+  if (!base) return { status: "unknown" };
+  return lookupIn("mysql", base, n);
+}
+
+const namesCache = new Map<string, string[]>();
+
+/** Every name valid for the target (for did-you-mean and completion), sorted. Cached per target. */
+export function variableNames(target: Target): string[] {
+  const key = `${target.flavor}|${target.version.major}.${target.version.minor ?? "x"}.${target.version.patch ?? "x"}`;
+  const cached = namesCache.get(key);
+  if (cached) return [...cached];
+  const out = new Set<string>();
+  const add = (flavor: Flavor, version: Version) => {
+    for (const name of Object.keys(load(flavor).file.variables)) {
+      if (lookupIn(flavor, version, name).status === "known") out.add(name);
+    }
+  };
+  if (target.flavor === "mysql" || target.flavor === "mariadb") add(target.flavor, target.version);
+  else {
+    add(target.flavor, target.version);
+    const base = mysqlBaseVersion(target);
+    if (base) add("mysql", base);
+  }
+  const names = [...out].sort();
+  namesCache.set(key, names);
+  return [...names];
+}
+
+/** Option-file groups the target's server reads, in the order it reads them. */
+export function optionGroups(target: Target): string[] {
+  const file = load(target.flavor).file;
+  const version = target.flavor === "aurora-mysql" ? mysqlBaseVersion(target) : target.version;
+  let groups: string[] = [];
+  for (const e of file.optionGroups ?? []) {
+    if (!version || compareVersions(version, parseVersion(e.since)) >= 0) groups = e.groups;
+  }
+  const series = version && version.minor !== undefined ? `${version.major}.${version.minor}` : undefined;
+  return groups.flatMap((g) => (g.includes("{series}") ? (series ? [g.replace("{series}", series)] : []) : [g]));
+}
+
+/** The newest MySQL LTS series the catalogue knows of (e.g. "9.7"). */
+export function newestMysqlLts(): string | undefined {
+  const lts = load("mysql").file.lts ?? [];
+  return [...lts].sort((a, b) => compareVersions(parseVersion(a.series), parseVersion(b.series))).pop()?.series;
+}
+
+export function isAutoDefault(value: unknown): value is AutoDefault {
+  return typeof value === "object" && value !== null && typeof (value as AutoDefault).auto === "string";
+}
