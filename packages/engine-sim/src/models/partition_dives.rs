@@ -1,0 +1,581 @@
+//! `partition_dives`: the page reads that records-in-range estimates ("index dives") add to a
+//! point query on a partitioned table, and the throughput left for a given I/O capacity.
+//!
+//! # Mechanism
+//!
+//! While planning, `ha_innopart::records_in_range()` calls `btr_estimate_n_rows_in_range()` for
+//! every partition that pruning left in (`partitions_scanned`). Each call descends the
+//! partition's B-tree twice (to the left and right borders of the range) and reads the pages
+//! between the two paths on the level where they diverge, at most 10 pages
+//! (`N_PAGES_READ_LIMIT`). Percona Server's `innodb_records_in_range` (and
+//! `innodb_force_index_records_in_range` with FORCE INDEX) replace the estimate with a
+//! constant: zero page reads.
+//!
+//! The query then reads its `limit` rows, newest partition first, until it has them
+//! (`rows_per_key` matching rows per partition).
+//!
+//! B-tree shape: leaves hold `page_bytes·fill/row_bytes` rows; node-pointer pages hold
+//! `page_bytes·fill/(key_bytes + 8)` children; the height follows from the partition's rows.
+//!
+//! Partitions grow geometrically from the oldest to the newest (`growth` = newest/oldest), so
+//! old partitions are small and recent ones large, as for a table partitioned by month.
+//!
+//! Buffer pool: a real LRU list with midpoint insertion (`innodb_old_blocks_pct`,
+//! `innodb_old_blocks_time`) is fed with every page access of a stream of queries, keys drawn
+//! uniformly from the first `hot_key_fraction` of the key space. Old partitions' pages are read
+//! only by dives; recent partitions' pages by dives and by the query. The pool and every B-tree
+//! level are scaled down by the same factor to at most `SIM_POOL_PAGES` pages (hit ratios
+//! depend on the ratio of working set to pool, which scaling keeps), and the simulated clock
+//! is scaled so that each page's re-access interval matches the full-size system (which is what
+//! `old_blocks_time` compares against). The simulation warms up until the pool has turned over
+//! twice, then measures `MEASURED_QUERIES` queries. Misses per query come out of it, separately
+//! for dives and for the query's own reads.
+//!
+//! Throughput: exact mean-value analysis of a closed network with `threads` clients, a CPU
+//! station (`cpu_cores` servers, demand `cpu_us_per_query + accesses·CPU_US_PER_PAGE`) and
+//! the disk (`disk_iops` capacity, `disk_latency_us` unloaded latency, i.e.
+//! `disk_iops·disk_latency_us` parallel channels), using Seidmann's approximation for the
+//! multi-server stations.
+//!
+//! # Calibration
+//!
+//! `CPU_US_PER_PAGE` and the MVA are not fitted. The post gives neither partition sizes nor the
+//! key distribution, so the scenario describes them (data ≈ 12× the pool, newest partition
+//! 300× the oldest, 2.5 rows per key and partition) and its key skew (`hot_key_fraction =
+//! 0.27`) is set from the "before" measurement (4.6 K ops/s, about 6.5 disk reads per query at
+//! the device's 28–32 K reads/s). The throughput and latency after the records-in-range
+//! override (~17 K ops/s, 2.9 ms) are predictions.
+
+use super::GIB;
+use crate::json::Out;
+use crate::params::{Params, SimError};
+use crate::sim::{Access, Lru, Rng};
+
+/// CPU per buffer-pool page access (page fix/unfix, latch, binary search in the page), µs.
+pub const CPU_US_PER_PAGE: f64 = 1.0;
+/// `N_PAGES_READ_LIMIT` in `btr_estimate_n_rows_in_range_on_level()`.
+pub const N_PAGES_READ_LIMIT: f64 = 10.0;
+/// Largest simulated pool (pages).
+pub const SIM_POOL_PAGES: f64 = 4096.0;
+/// Budget of simulated page accesses per estimate.
+pub const MAX_ACCESSES: u64 = 600_000;
+/// Queries measured once the pool is warm.
+pub const MEASURED_QUERIES: u64 = 1500;
+
+#[derive(Debug, Clone)]
+pub struct Input {
+    pub partitions: u64,
+    pub partitions_scanned: u64,
+    pub rows_per_partition: f64,
+    pub growth: f64,
+    pub row_bytes: f64,
+    pub key_bytes: f64,
+    pub page_bytes: f64,
+    pub page_fill: f64,
+    pub pool_bytes: f64,
+    pub old_blocks_pct: u64,
+    pub old_blocks_time_ms: f64,
+    pub records_in_range: f64,
+    pub rows_per_key: f64,
+    pub limit: f64,
+    pub hot_key_fraction: f64,
+    pub threads: u64,
+    pub client_latency_us: f64,
+    pub cpu_cores: u64,
+    pub cpu_us_per_query: f64,
+    pub disk_iops: f64,
+    pub disk_latency_us: f64,
+    pub seed: u64,
+}
+
+impl Input {
+    pub fn read(p: &mut Params) -> Result<Input, SimError> {
+        let partitions = p.int(
+            "partitions",
+            26,
+            1,
+            8192,
+            "",
+            "partitions of the table (MySQL's limit is 8192)",
+        )?;
+        let partitions_scanned = p.int(
+            "partitions_scanned",
+            0,
+            0,
+            8192,
+            "",
+            "partitions left after pruning (0 = all)",
+        )?;
+        if partitions_scanned > partitions {
+            return Err(SimError::new(
+                "partitions_scanned",
+                "cannot exceed partitions",
+            ));
+        }
+        let rows_per_partition = p.num(
+            "rows_per_partition",
+            50_000_000.0,
+            1.0,
+            1e12,
+            "rows",
+            "rows in the newest partition",
+        )?;
+        let growth = p.num("growth", 1.0, 1.0, 1e6, "", "newest partition's rows / oldest partition's rows (geometric growth in between; 1 = equal partitions)")?;
+        let row_bytes = p.num(
+            "row_bytes",
+            200.0,
+            1.0,
+            16384.0,
+            "bytes",
+            "clustered-index record size",
+        )?;
+        let key_bytes = p.num(
+            "key_bytes",
+            40.0,
+            1.0,
+            3072.0,
+            "bytes",
+            "primary-key size (node pointers)",
+        )?;
+        let page_bytes = p.num(
+            "page_bytes",
+            16384.0,
+            4096.0,
+            65536.0,
+            "bytes",
+            "innodb_page_size",
+        )?;
+        let page_fill = p.num(
+            "page_fill",
+            0.9,
+            0.3,
+            1.0,
+            "",
+            "average fill of B-tree pages",
+        )?;
+        let pool_bytes = p.num(
+            "buffer_pool_bytes",
+            64.0 * GIB,
+            5.0 * 1024.0 * 1024.0,
+            64.0 * 1024.0 * GIB,
+            "bytes",
+            "innodb_buffer_pool_size (up to 64 TiB)",
+        )?;
+        let old_blocks_pct = p.int("old_blocks_pct", 37, 5, 95, "%", "innodb_old_blocks_pct")?;
+        let old_blocks_time_ms = p.num(
+            "old_blocks_time_ms",
+            1000.0,
+            0.0,
+            4294967295.0,
+            "ms",
+            "innodb_old_blocks_time",
+        )?;
+        let records_in_range = p.num(
+            "records_in_range",
+            0.0,
+            0.0,
+            1e18,
+            "rows",
+            "Percona innodb_records_in_range: non-zero skips the dives",
+        )?;
+        let rows_per_key = p.num(
+            "rows_per_key",
+            4.0,
+            0.0,
+            1e9,
+            "rows",
+            "rows matching the key in each partition",
+        )?;
+        let limit = p.num("limit", 10.0, 1.0, 1e9, "rows", "LIMIT of the query")?;
+        let hot_key_fraction = p.num(
+            "hot_key_fraction",
+            1.0,
+            1e-9,
+            1.0,
+            "",
+            "fraction of the key space the queries draw from (uniformly)",
+        )?;
+        let threads = p.int(
+            "threads",
+            50,
+            1,
+            100_000,
+            "threads",
+            "client threads (closed loop)",
+        )?;
+        let client_latency_us = p.num(
+            "client_latency_us",
+            0.0,
+            0.0,
+            1e8,
+            "us",
+            "client-side time per query",
+        )?;
+        let cpu_cores = p.int("cpu_cores", 32, 1, 4096, "cores", "CPU cores")?;
+        let cpu_us_per_query = p.num(
+            "cpu_us_per_query",
+            100.0,
+            0.0,
+            1e8,
+            "us",
+            "CPU per query besides page accesses (parse, optimise, send)",
+        )?;
+        let disk_iops = p.num(
+            "disk_iops",
+            30_000.0,
+            1.0,
+            1e9,
+            "IOPS",
+            "random-read capacity of the data device",
+        )?;
+        let disk_latency_us = p.num(
+            "disk_latency_us",
+            200.0,
+            1.0,
+            1e7,
+            "us",
+            "unloaded latency of one page read",
+        )?;
+        let seed = p.int("seed", 1, 0, 1 << 52, "", "random seed")?;
+        Ok(Input {
+            partitions,
+            partitions_scanned: if partitions_scanned == 0 {
+                partitions
+            } else {
+                partitions_scanned
+            },
+            rows_per_partition,
+            growth,
+            row_bytes,
+            key_bytes,
+            page_bytes,
+            page_fill,
+            pool_bytes,
+            old_blocks_pct,
+            old_blocks_time_ms,
+            records_in_range,
+            rows_per_key,
+            limit,
+            hot_key_fraction,
+            threads,
+            client_latency_us,
+            cpu_cores,
+            cpu_us_per_query,
+            disk_iops,
+            disk_latency_us,
+            seed,
+        })
+    }
+}
+
+/// Pages per level of one partition's B-tree, leaf level first.
+pub fn btree_levels(
+    rows: f64,
+    row_bytes: f64,
+    key_bytes: f64,
+    page_bytes: f64,
+    fill: f64,
+) -> Vec<f64> {
+    let per_leaf = (page_bytes * fill / row_bytes).floor().max(2.0);
+    let fanout = (page_bytes * fill / (key_bytes + 8.0)).floor().max(2.0);
+    let mut levels = vec![(rows / per_leaf).ceil().max(1.0)];
+    for _ in 0..32 {
+        let last = *levels.last().unwrap_or(&1.0);
+        if last <= 1.0 {
+            break;
+        }
+        levels.push((last / fanout).ceil());
+    }
+    levels
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    pub height: u64,
+    pub leaf_pages_per_partition: f64,
+    pub data_pages: f64,
+    pub dive_pages_per_query: f64,
+    pub query_pages_per_query: f64,
+    pub dive_reads_per_query: f64,
+    pub query_reads_per_query: f64,
+    pub reads_per_query: f64,
+    pub hit_ratio: f64,
+    pub qps: f64,
+    pub latency_ms: f64,
+    pub disk_reads_per_s: f64,
+    pub disk_utilization: f64,
+    pub cpu_utilization: f64,
+    pub scale: f64,
+    pub simulated_queries: u64,
+}
+
+/// Mean-value analysis: returns (throughput/s, response time µs excluding think time).
+fn mva(n: u64, think_us: f64, stations: &[(f64, f64)]) -> (f64, f64) {
+    // Each station (demand µs, servers) becomes a queueing part D/c and a delay part D(c-1)/c.
+    let mut q: Vec<f64> = vec![0.0; stations.len()];
+    let delay: f64 = stations.iter().map(|(d, c)| d * (c - 1.0) / c).sum::<f64>() + think_us;
+    let mut x = 0.0;
+    let mut r_total = 0.0;
+    for k in 1..=n {
+        let r: Vec<f64> = stations
+            .iter()
+            .zip(q.iter())
+            .map(|((d, c), qi)| d / c * (1.0 + qi))
+            .collect();
+        r_total = r.iter().sum::<f64>() + delay - think_us;
+        x = k as f64 / (r_total + think_us);
+        for (qi, ri) in q.iter_mut().zip(r.iter()) {
+            *qi = x * ri;
+        }
+    }
+    (x * 1e6, r_total)
+}
+
+pub fn simulate(inp: &Input) -> Outcome {
+    let mut o = Outcome::default();
+    let n_parts = inp.partitions;
+    let newest = n_parts - 1;
+    // Rows of partition i (0 = oldest): geometric growth up to rows_per_partition.
+    let rows_of = |i: u64| -> f64 {
+        if n_parts <= 1 {
+            return inp.rows_per_partition;
+        }
+        let age = (newest - i) as f64 / (n_parts - 1) as f64;
+        (inp.rows_per_partition / inp.growth.powf(age)).max(1.0)
+    };
+    let levels: Vec<Vec<f64>> = (0..n_parts)
+        .map(|i| {
+            btree_levels(
+                rows_of(i),
+                inp.row_bytes,
+                inp.key_bytes,
+                inp.page_bytes,
+                inp.page_fill,
+            )
+        })
+        .collect();
+    o.height = levels[newest as usize].len() as u64;
+    o.leaf_pages_per_partition = levels[newest as usize][0];
+    let pool_pages = (inp.pool_bytes / inp.page_bytes).floor();
+    o.data_pages = levels.iter().map(|l| l.iter().sum::<f64>()).sum();
+    // Scale so that the simulated pool has at most SIM_POOL_PAGES pages.
+    let scale = (pool_pages / SIM_POOL_PAGES).max(1.0);
+    o.scale = scale;
+    let sim_pool = (pool_pages / scale).round().max(64.0) as usize;
+    let sim_levels: Vec<Vec<f64>> = levels
+        .iter()
+        .map(|ls| ls.iter().map(|l| (l / scale).ceil().max(1.0)).collect())
+        .collect();
+    let per_leaf = (inp.page_bytes * inp.page_fill / inp.row_bytes)
+        .floor()
+        .max(2.0);
+    // Leaf pages covered by one key's rows in one partition, and by the dive on that level.
+    let key_span_pages = (inp.rows_per_key / per_leaf).ceil().max(1.0);
+    let dive_leaf_pages = key_span_pages.min(N_PAGES_READ_LIMIT + 1.0);
+    let do_dives = inp.records_in_range == 0.0;
+    let parts_for_rows = if inp.rows_per_key > 0.0 {
+        ((inp.limit / inp.rows_per_key).ceil() as u64)
+            .min(inp.partitions_scanned)
+            .max(1)
+    } else {
+        inp.partitions_scanned
+    };
+    let first_scanned = n_parts - inp.partitions_scanned;
+
+    // Pages touched per query (independent of caching).
+    o.dive_pages_per_query = if do_dives {
+        (first_scanned..n_parts)
+            .map(|p| 2.0 * levels[p as usize].len() as f64 + (dive_leaf_pages - 1.0))
+            .sum()
+    } else {
+        0.0
+    };
+    let rows_needed_pages = |k: u64| -> f64 {
+        let rows_here = if inp.rows_per_key > 0.0 {
+            inp.rows_per_key
+                .min(inp.limit - k as f64 * inp.rows_per_key)
+                .max(1.0)
+        } else {
+            1.0
+        };
+        (rows_here / per_leaf).ceil().max(1.0)
+    };
+    o.query_pages_per_query = (0..parts_for_rows)
+        .map(|k| levels[(newest - k) as usize].len() as f64 + rows_needed_pages(k) - 1.0)
+        .sum();
+
+    let accesses_per_query = (o.dive_pages_per_query + o.query_pages_per_query).max(1.0);
+    // Enough queries to fill the pool several times over, bounded by the access budget.
+    // Warm up until the pool has turned over twice (or half the access budget is spent), then
+    // measure MEASURED_QUERIES queries within the rest of the budget. At least 10 queries each
+    // way: with thousands of unpruned partitions one query alone makes ~10^5 accesses, so the
+    // total stays within 20·(8192·2·height) ≈ 1.3 M accesses.
+    let budget_queries = (MAX_ACCESSES as f64 / accesses_per_query)
+        .floor()
+        .clamp(20.0, 1e6) as u64;
+    let max_warm = budget_queries / 2;
+    let mut rng = Rng::new(inp.seed ^ 0x9A87);
+    let page_id = |part: u64, level: usize, idx: f64| -> u64 {
+        (part << 40) | ((level as u64) << 34) | (idx as u64 & 0x3_FFFF_FFFF)
+    };
+
+    // Fixed-point iteration: the simulated clock needs the throughput, which needs the misses.
+    let mut qps_guess = 5000.0;
+    let mut result = (0.0, 0.0, 0.0, 0.0);
+    for iteration in 0..2 {
+        let mut lru = Lru::new(sim_pool, inp.old_blocks_pct, inp.old_blocks_time_ms);
+        let ms_per_query = 1000.0 / qps_guess * scale;
+        let (mut dive_miss, mut query_miss, mut hits, mut total) = (0u64, 0u64, 0u64, 0u64);
+        let mut measured = 0u64;
+        let mut warm_until: Option<u64> = None;
+        for qn in 0..budget_queries {
+            if warm_until.is_none() && (lru.evictions >= 2 * sim_pool as u64 || qn >= max_warm) {
+                warm_until = Some(qn);
+            }
+            if let Some(w) = warm_until {
+                if qn >= w + MEASURED_QUERIES {
+                    break;
+                }
+            }
+            let now = qn as f64 * ms_per_query;
+            let key = rng.unit() * inp.hot_key_fraction;
+            let counting = warm_until.is_some();
+            let mut touch = |lru: &mut Lru, id: u64, dive: bool| {
+                let a = lru.access(id, now);
+                if counting {
+                    total += 1;
+                    match a {
+                        Access::Hit => hits += 1,
+                        Access::Miss { .. } if dive => dive_miss += 1,
+                        Access::Miss { .. } => query_miss += 1,
+                    }
+                }
+            };
+            let mut descend = |lru: &mut Lru, p: u64, dive: bool, extra_leaves: u64| {
+                let ls = &sim_levels[p as usize];
+                for (lvl, pages) in ls.iter().enumerate().rev() {
+                    let idx = (key * pages).floor().min(pages - 1.0);
+                    touch(lru, page_id(p, lvl, idx), dive);
+                }
+                let leaf = ls[0];
+                let idx0 = (key * leaf).floor();
+                for extra in 1..=extra_leaves {
+                    let idx = (idx0 + extra as f64).min(leaf - 1.0);
+                    touch(lru, page_id(p, 0, idx), dive);
+                }
+            };
+            if do_dives {
+                for p in first_scanned..n_parts {
+                    descend(&mut lru, p, true, 0);
+                    descend(&mut lru, p, true, dive_leaf_pages as u64 - 1);
+                }
+            }
+            for k in 0..parts_for_rows {
+                descend(&mut lru, newest - k, false, rows_needed_pages(k) as u64 - 1);
+            }
+            if counting {
+                measured += 1;
+            }
+        }
+        let m = measured.max(1) as f64;
+        let dive_reads = dive_miss as f64 / m;
+        let query_reads = query_miss as f64 / m;
+        let reads = dive_reads + query_reads;
+        let cpu_demand = inp.cpu_us_per_query + accesses_per_query * CPU_US_PER_PAGE;
+        let disk_servers = (inp.disk_iops * inp.disk_latency_us * 1e-6).max(1.0);
+        let disk_demand = reads * disk_servers / inp.disk_iops * 1e6;
+        let (x, r) = mva(
+            inp.threads,
+            inp.client_latency_us,
+            &[
+                (cpu_demand, inp.cpu_cores as f64),
+                (disk_demand, disk_servers),
+            ],
+        );
+        result = (dive_reads, query_reads, x, r);
+        o.hit_ratio = if total > 0 {
+            hits as f64 / total as f64
+        } else {
+            1.0
+        };
+        o.simulated_queries =
+            warm_until.map_or(budget_queries, |w| (w + measured).min(budget_queries));
+        if iteration == 0 {
+            qps_guess = x.max(1.0);
+        }
+    }
+    let (dive_reads, query_reads, x, r) = result;
+    o.dive_reads_per_query = dive_reads;
+    o.query_reads_per_query = query_reads;
+    o.reads_per_query = dive_reads + query_reads;
+    o.qps = x;
+    o.latency_ms = r / 1000.0;
+    o.disk_reads_per_s = x * o.reads_per_query;
+    o.disk_utilization = (o.disk_reads_per_s / inp.disk_iops).min(1.0);
+    o.cpu_utilization = (x * (inp.cpu_us_per_query + accesses_per_query * CPU_US_PER_PAGE) * 1e-6
+        / inp.cpu_cores as f64)
+        .min(1.0);
+    o
+}
+
+impl Outcome {
+    pub fn write(&self, out: &mut Out) {
+        out.num("qps", self.qps);
+        out.num("latency_ms", self.latency_ms);
+        out.num("btree_height", self.height as f64);
+        out.num("leaf_pages_newest_partition", self.leaf_pages_per_partition);
+        out.num("data_pages", self.data_pages);
+        out.begin_obj_key("pages_per_query");
+        out.num("dives", self.dive_pages_per_query);
+        out.num("query", self.query_pages_per_query);
+        out.end_obj();
+        out.begin_obj_key("disk_reads_per_query");
+        out.num("dives", self.dive_reads_per_query);
+        out.num("query", self.query_reads_per_query);
+        out.num("total", self.reads_per_query);
+        out.end_obj();
+        out.num("buffer_pool_hit_ratio", self.hit_ratio);
+        out.num("disk_reads_per_s", self.disk_reads_per_s);
+        out.num("disk_utilization", self.disk_utilization);
+        out.num("cpu_utilization", self.cpu_utilization);
+        out.begin_obj_key("simulation");
+        out.num("scale", self.scale);
+        out.int("queries", self.simulated_queries);
+        out.end_obj();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(extra: &str) -> Input {
+        let j = crate::json::parse(format!("{{{}}}", extra).as_bytes()).unwrap();
+        let mut p = Params::new(Some(&j)).unwrap();
+        let i = Input::read(&mut p).unwrap();
+        p.finish().unwrap();
+        i
+    }
+
+    #[test]
+    fn btree_height_follows_fanout() {
+        let l = btree_levels(1e9, 200.0, 40.0, 16384.0, 0.9);
+        assert_eq!(l.len(), 4);
+        assert_eq!(btree_levels(10.0, 200.0, 40.0, 16384.0, 0.9).len(), 1);
+    }
+
+    #[test]
+    fn override_removes_dive_reads() {
+        let a = simulate(&input(r#""records_in_range":0"#));
+        let b = simulate(&input(r#""records_in_range":1000"#));
+        assert!(a.dive_pages_per_query > 0.0 && b.dive_pages_per_query == 0.0);
+        assert!(b.qps > a.qps);
+    }
+
+    #[test]
+    fn fewer_partitions_fewer_dives() {
+        let a = simulate(&input(r#""partitions":26"#));
+        let b = simulate(&input(r#""partitions":26,"partitions_scanned":2"#));
+        assert!(b.dive_pages_per_query < a.dive_pages_per_query / 10.0);
+    }
+}

@@ -1,0 +1,852 @@
+//! `redo_commit`: a discrete-event simulation of transaction commits against the redo log.
+//!
+//! # Mechanism
+//!
+//! `threads` client threads run a closed loop: a client-side delay (network round trip and
+//! client work, exponential with mean `client_latency_us`), then the transaction's CPU work on
+//! one of `cpu_cores` cores (FCFS run queue, exponential with mean `cpu_us_per_trx`), then the
+//! commit, which appends `redo_bytes_per_trx` to the log buffer and advances the LSN.
+//!
+//! What the commit waits for depends on `innodb_flush_log_at_trx_commit`
+//! (`trx_flush_log_if_needed_low()`):
+//! * `1`: until the log is written *and* fsynced up to its LSN;
+//! * `2`: until the log is written to the OS up to its LSN;
+//! * `0`: nothing.
+//!
+//! Two background threads do the work (MySQL 8.0 `log_writer` / `log_flusher`):
+//! * the writer writes everything in the log buffer whenever it is idle and there is new data
+//!   (one `write()` of `LOG_WRITE_US` plus bytes at `log_write_mbps`);
+//! * with `trx_commit = 1` the flusher starts an fsync (`fsync_us`) as soon as it is idle and
+//!   something was written since the last one; the fsync covers the written LSN at its start,
+//!   so **all commits whose LSN ≤ that LSN share it** (group commit). With `0` or `2` it fsyncs
+//!   once every `innodb_flush_log_at_timeout` seconds.
+//!
+//! A commit that had to wait is woken by the notifier thread, which wakes waiters one after
+//! another (`NOTIFY_US` each), and the woken thread needs the CPU again (`WAKE_CPU_US`: context
+//! switch and the rest of the commit) before it finishes. At high concurrency this second trip
+//! through a busy run queue is what keeps `trx_commit = 1` below `0` even when fsyncs are well
+//! amortised.
+//!
+//! With the binary log on (`log_bin`), commits go through binlog group commit instead: the flush
+//! stage leader takes every queued transaction, makes the redo durable for the group (write, and
+//! fsync when `trx_commit = 1`), writes the group's binlog events; the sync stage fsyncs the
+//! binlog when `sync_binlog = 1` (or every N-th group for `sync_binlog = N`); then all members
+//! are woken. The two stages are pipelined: the next group can flush while this one syncs.
+//!
+//! # Loss windows
+//!
+//! Worst case of committed transactions lost, per failure:
+//! * mysqld crash: `trx_commit = 0` loses what the writer had not yet written (documented as up
+//!   to about one second, `innodb_flush_log_at_timeout`; in 8.0 the writer usually lags by far
+//!   less, reported as `observed_writer_lag_ms`); `1` and `2` lose nothing.
+//! * OS crash or power loss: `0` and `2` lose up to one flush interval plus an fsync;
+//!   `1` loses nothing. With the binlog on, `sync_binlog = 0` leaves the binlog to the OS
+//!   (unbounded window, reported as null), `sync_binlog = N > 1` can lose up to N groups.
+//!
+//! # Calibration
+//!
+//! Model constants: `NOTIFY_US`, `WAKE_CPU_US`, `LOG_WRITE_US` are order-of-magnitude costs
+//! (futex wake, context switch, `write()` into the page cache), not fitted. `CPU_CONTENTION = 2`
+//! was set once on the shape of the `trx_commit = 0` curve (its knee between 32 and 256
+//! threads). The sysbench scenario (hardware unknown) is described by inputs derived from the
+//! run: `client_latency_us + cpu_us_per_trx` from `trx_commit = 0` at 2 threads, the CPU
+//! capacity (`cpu_cores / (cpu_us_per_trx · (1 + CPU_CONTENTION))` ≈ 45 K/s) from its plateau,
+//! `fsync_us = 800` from `trx_commit = 1` at 2 threads, and `redo_bytes_per_trx /
+//! disk_write_mbps` (28 µs of device time per commit) from `trx_commit = 1` at 1024 threads.
+//! The 0-versus-1 ratios at the other eight thread counts are predictions.
+
+use crate::json::Out;
+use crate::params::{Params, SimError};
+use crate::sim::{EventQueue, Rng};
+use std::collections::VecDeque;
+
+/// Serial cost of waking one waiting commit (futex wake by the notifier thread), µs.
+pub const NOTIFY_US: f64 = 2.0;
+/// CPU a woken commit needs after an fsync/write wait (context switch + commit tail), µs.
+pub const WAKE_CPU_US: f64 = 25.0;
+/// Fixed cost of one `write()` of the log buffer to the OS, µs.
+pub const LOG_WRITE_US: f64 = 15.0;
+/// Fixed cost of one binlog `write()`, µs.
+pub const BINLOG_WRITE_US: f64 = 15.0;
+/// Slow-down of a CPU burst when all cores are busy (SMT siblings, shared caches, memory
+/// bandwidth), relative to an idle machine: a burst takes `1 + CPU_CONTENTION · busy_share`
+/// times its nominal CPU time. 1.0 means a fully loaded machine runs each transaction at half
+/// the speed of an idle one, which is what two SMT threads per core give.
+pub const CPU_CONTENTION: f64 = 2.0;
+/// Client-side delays are Erlang-distributed with this shape (coefficient of variation
+/// 1/sqrt(k)): network round trips and client work are far more regular than exponential.
+pub const CLIENT_ERLANG_K: u32 = 4;
+/// Upper bound on simulated commits and events, whatever the input.
+pub const MAX_COMMITS: u64 = 120_000;
+pub const MAX_EVENTS: u64 = 1_500_000;
+
+#[derive(Debug, Clone)]
+pub struct Input {
+    pub threads: u64,
+    pub trx_commit: u8,
+    pub flush_timeout_s: f64,
+    pub fsync_us: f64,
+    pub log_write_mbps: f64,
+    pub disk_write_mbps: f64,
+    pub redo_bytes_per_trx: f64,
+    pub cpu_cores: u64,
+    pub cpu_us_per_trx: f64,
+    pub serial_us_per_trx: f64,
+    pub cpu_contention: f64,
+    pub client_latency_us: f64,
+    pub queries_per_trx: f64,
+    pub log_bin: bool,
+    pub sync_binlog: u64,
+    pub binlog_fsync_us: f64,
+    pub binlog_bytes_per_trx: f64,
+    pub seed: u64,
+}
+
+impl Input {
+    pub fn read(p: &mut Params) -> Result<Input, SimError> {
+        let threads = p.int(
+            "threads",
+            16,
+            1,
+            100_000,
+            "threads",
+            "client threads (closed loop)",
+        )?;
+        let trx_commit = p.int(
+            "trx_commit",
+            1,
+            0,
+            2,
+            "",
+            "innodb_flush_log_at_trx_commit: 0, 1 or 2",
+        )? as u8;
+        let flush_timeout_s = p.num(
+            "flush_log_at_timeout_s",
+            1.0,
+            1.0,
+            2700.0,
+            "s",
+            "innodb_flush_log_at_timeout",
+        )?;
+        let fsync_us = p.num(
+            "fsync_us",
+            1000.0,
+            1.0,
+            1e7,
+            "us",
+            "latency of one redo-log fsync",
+        )?;
+        let log_write_mbps = p.num(
+            "log_write_mbps",
+            1000.0,
+            1.0,
+            1e6,
+            "MB/s",
+            "throughput of write() into the OS page cache",
+        )?;
+        let disk_write_mbps = p.num("disk_write_mbps", 200.0, 0.1, 1e6, "MB/s", "write throughput of the redo device: an fsync also waits for the bytes written since the previous one")?;
+        let redo_bytes_per_trx = p.num(
+            "redo_bytes_per_trx",
+            1000.0,
+            1.0,
+            1e9,
+            "bytes",
+            "redo generated per transaction",
+        )?;
+        let cpu_cores = p.int(
+            "cpu_cores",
+            8,
+            1,
+            4096,
+            "cores",
+            "CPU cores serving transactions",
+        )?;
+        let cpu_us_per_trx = p.num(
+            "cpu_us_per_trx",
+            100.0,
+            0.01,
+            1e7,
+            "us",
+            "mean CPU time of one transaction",
+        )?;
+        let serial_us_per_trx = p.num("serial_us_per_trx", 0.0, 0.0, 1e7, "us", "mean time per transaction inside a server-wide critical section (trx_sys / lock_sys mutexes), one transaction at a time")?;
+        let cpu_contention = p.num("cpu_contention", CPU_CONTENTION, 0.0, 100.0, "", "slow-down of a transaction's CPU work when every core is busy (1 = half speed), linear in the busy share")?;
+        let client_latency_us = p.num(
+            "client_latency_us",
+            500.0,
+            0.0,
+            1e8,
+            "us",
+            "mean client-side time per transaction (network round trips, client work)",
+        )?;
+        let queries_per_trx = p.num(
+            "queries_per_trx",
+            1.0,
+            1.0,
+            10_000.0,
+            "",
+            "queries counted per transaction (QPS = TPS x this)",
+        )?;
+        let log_bin = p.boolean(
+            "log_bin",
+            false,
+            "binary log enabled (two-phase commit with binlog group commit)",
+        )?;
+        let sync_binlog = p.int(
+            "sync_binlog",
+            1,
+            0,
+            4_294_967_295,
+            "",
+            "sync_binlog: 0 = OS decides, 1 = every group, N = every N-th group",
+        )?;
+        let binlog_fsync_us = p.num(
+            "binlog_fsync_us",
+            0.0,
+            0.0,
+            1e7,
+            "us",
+            "latency of one binlog fsync (0 = fsync_us)",
+        )?;
+        let binlog_bytes_per_trx = p.num(
+            "binlog_bytes_per_trx",
+            500.0,
+            1.0,
+            1e9,
+            "bytes",
+            "binlog events per transaction",
+        )?;
+        let seed = p.int("seed", 1, 0, 1 << 52, "", "random seed of the simulation")?;
+        Ok(Input {
+            threads,
+            trx_commit,
+            flush_timeout_s,
+            fsync_us,
+            log_write_mbps,
+            disk_write_mbps,
+            redo_bytes_per_trx,
+            cpu_cores,
+            cpu_us_per_trx,
+            serial_us_per_trx,
+            cpu_contention,
+            client_latency_us,
+            queries_per_trx,
+            log_bin,
+            sync_binlog,
+            binlog_fsync_us: if binlog_fsync_us > 0.0 {
+                binlog_fsync_us
+            } else {
+                fsync_us
+            },
+            binlog_bytes_per_trx,
+            seed,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    pub tps: f64,
+    pub qps: f64,
+    pub commit_latency_ms: f64,
+    pub trx_latency_ms: f64,
+    pub fsyncs_per_s: f64,
+    pub commits_per_fsync: f64,
+    pub binlog_fsyncs_per_s: f64,
+    pub commits_per_group: f64,
+    pub groups_per_s: f64,
+    pub writes_per_s: f64,
+    pub redo_mb_per_s: f64,
+    pub cpu_utilization: f64,
+    pub observed_writer_lag_ms: f64,
+    pub simulated_s: f64,
+    pub simulated_commits: u64,
+    pub events: u64,
+    pub loss_mysqld_s: Option<f64>,
+    pub loss_os_s: Option<f64>,
+    pub loss_mysqld_trx: Option<f64>,
+    pub loss_os_trx: Option<f64>,
+    pub binlog_loss_os_s: Option<f64>,
+}
+
+pub fn simulate(inp: &Input) -> Outcome {
+    let mut o = run_des(inp);
+    // Loss windows (worst case).
+    let interval = inp.flush_timeout_s + inp.fsync_us * 1e-6;
+    let (mysqld, os) = match inp.trx_commit {
+        1 => (0.0, 0.0),
+        2 => (0.0, interval),
+        _ => (inp.flush_timeout_s, interval),
+    };
+    // With the binlog on, InnoDB recovers prepared transactions that the binlog has; commits
+    // whose binlog events were lost are rolled back, so the binlog bounds the window too.
+    let binlog_os = if inp.log_bin {
+        match inp.sync_binlog {
+            0 => None,
+            1 => Some(0.0),
+            // Up to N groups may sit unsynced in the OS cache.
+            n => Some(n as f64 / o.groups_per_s.max(1e-9)),
+        }
+    } else {
+        Some(0.0)
+    };
+    o.binlog_loss_os_s = if inp.log_bin { binlog_os } else { None };
+    o.loss_mysqld_s = Some(mysqld);
+    o.loss_os_s = binlog_os.map(|b| os.max(b));
+    o.loss_mysqld_trx = o.loss_mysqld_s.map(|s| s * o.tps);
+    o.loss_os_trx = o.loss_os_s.map(|s| s * o.tps);
+    o
+}
+
+impl Outcome {
+    pub fn write(&self, out: &mut Out) {
+        out.num("tps", self.tps);
+        out.num("qps", self.qps);
+        out.num("commit_latency_ms", self.commit_latency_ms);
+        out.num("trx_latency_ms", self.trx_latency_ms);
+        out.num("redo_fsyncs_per_s", self.fsyncs_per_s);
+        out.num("commits_per_redo_fsync", self.commits_per_fsync);
+        out.num("binlog_fsyncs_per_s", self.binlog_fsyncs_per_s);
+        out.num("commits_per_binlog_group", self.commits_per_group);
+        out.num("redo_writes_per_s", self.writes_per_s);
+        out.num("redo_mb_per_s", self.redo_mb_per_s);
+        out.num("cpu_utilization", self.cpu_utilization);
+        out.num("observed_writer_lag_ms", self.observed_writer_lag_ms);
+        out.begin_obj_key("loss_window");
+        match self.loss_mysqld_s {
+            Some(v) => out.num("mysqld_crash_s", v),
+            None => out.null("mysqld_crash_s"),
+        }
+        match self.loss_os_s {
+            Some(v) => out.num("os_crash_s", v),
+            None => out.null("os_crash_s"),
+        }
+        match self.loss_mysqld_trx {
+            Some(v) => out.num("mysqld_crash_trx", v),
+            None => out.null("mysqld_crash_trx"),
+        }
+        match self.loss_os_trx {
+            Some(v) => out.num("os_crash_trx", v),
+            None => out.null("os_crash_trx"),
+        }
+        match self.binlog_loss_os_s {
+            Some(v) => out.num("binlog_os_crash_s", v),
+            None => out.null("binlog_os_crash_s"),
+        }
+        out.end_obj();
+        out.begin_obj_key("simulation");
+        out.num("simulated_seconds", self.simulated_s);
+        out.int("commits", self.simulated_commits);
+        out.int("events", self.events);
+        out.end_obj();
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum CpuKind {
+    Exec,
+    Wake,
+}
+
+enum Ev {
+    ClientDone(usize),
+    SerialDone(usize),
+    CpuDone(usize, CpuKind),
+    WriteDone(f64),
+    FsyncDone(f64),
+    FlushTimer,
+    Wake(usize),
+    BinlogFlushDone,
+    BinlogSyncDone,
+}
+
+struct Des<'a> {
+    inp: &'a Input,
+    q: EventQueue<Ev>,
+    rng: Rng,
+    now: f64,
+    // CPU
+    free_cores: u64,
+    run_queue: VecDeque<(usize, CpuKind, f64)>,
+    cpu_busy_us: f64,
+    serial_busy: bool,
+    serial_queue: VecDeque<usize>,
+    // per-thread
+    trx_start: Vec<f64>,
+    commit_start: Vec<f64>,
+    lsn_of: Vec<f64>,
+    // redo
+    lsn: f64,
+    written: f64,
+    flushed: f64,
+    writer_busy: bool,
+    flusher_busy: bool,
+    write_waiters: VecDeque<usize>,
+    flush_waiters: VecDeque<usize>,
+    notifier_free_at: f64,
+    commit_times: VecDeque<(f64, f64)>, // (lsn, time) for writer-lag measurement (trx_commit=0)
+    max_writer_lag: f64,
+    // binlog group commit
+    bgc_queue: Vec<usize>,
+    bgc_flushing: Vec<usize>,
+    bgc_flush_busy: bool,
+    sync_queue: Vec<usize>,
+    sync_groups_waiting: u64,
+    syncing: Vec<usize>,
+    sync_busy: bool,
+    groups: u64,
+    // stats
+    commits: u64,
+    measure_from_commit: u64,
+    measure_t0: f64,
+    measured: u64,
+    lat_commit_sum: f64,
+    lat_trx_sum: f64,
+    fsyncs: u64,
+    fsyncs_t0: u64,
+    binlog_fsyncs: u64,
+    binlog_fsyncs_t0: u64,
+    groups_t0: u64,
+    writes: u64,
+    writes_t0: u64,
+    cpu_busy_t0: f64,
+    events: u64,
+}
+
+impl<'a> Des<'a> {
+    /// CPU time of a burst that starts now: it grows with the share of busy cores (SMT
+    /// siblings and shared caches slow each other down).
+    fn stretched(&self, service: f64) -> f64 {
+        let busy = (self.inp.cpu_cores - self.free_cores) as f64 / self.inp.cpu_cores as f64;
+        service * (1.0 + self.inp.cpu_contention * busy)
+    }
+
+    fn cpu_request(&mut self, tid: usize, kind: CpuKind, service: f64) {
+        if self.free_cores > 0 {
+            self.free_cores -= 1;
+            let service = self.stretched(service);
+            self.cpu_busy_us += service;
+            self.q.push(self.now + service, Ev::CpuDone(tid, kind));
+        } else {
+            self.run_queue.push_back((tid, kind, service));
+        }
+    }
+
+    fn cpu_release(&mut self) {
+        if let Some((tid, kind, service)) = self.run_queue.pop_front() {
+            let service = self.stretched(service);
+            self.cpu_busy_us += service;
+            self.q.push(self.now + service, Ev::CpuDone(tid, kind));
+        } else {
+            self.free_cores += 1;
+        }
+    }
+
+    /// The transaction's critical section (one at a time), then its commit.
+    fn serial_request(&mut self, tid: usize) {
+        if self.inp.serial_us_per_trx <= 0.0 {
+            self.commit(tid);
+        } else if self.serial_busy {
+            self.serial_queue.push_back(tid);
+        } else {
+            self.serial_busy = true;
+            let d = self.rng.exp(self.inp.serial_us_per_trx);
+            self.q.push(self.now + d, Ev::SerialDone(tid));
+        }
+    }
+
+    fn start_trx(&mut self, tid: usize) {
+        self.trx_start[tid] = self.now;
+        let mut d = 0.0;
+        for _ in 0..CLIENT_ERLANG_K {
+            d += self
+                .rng
+                .exp(self.inp.client_latency_us / CLIENT_ERLANG_K as f64);
+        }
+        self.q.push(self.now + d, Ev::ClientDone(tid));
+    }
+
+    fn finish_trx(&mut self, tid: usize) {
+        self.commits += 1;
+        if self.commits == self.measure_from_commit {
+            self.measure_t0 = self.now;
+            self.fsyncs_t0 = self.fsyncs;
+            self.binlog_fsyncs_t0 = self.binlog_fsyncs;
+            self.groups_t0 = self.groups;
+            self.writes_t0 = self.writes;
+            self.cpu_busy_t0 = self.cpu_busy_us;
+        } else if self.commits > self.measure_from_commit {
+            self.measured += 1;
+            self.lat_commit_sum += self.now - self.commit_start[tid];
+            self.lat_trx_sum += self.now - self.trx_start[tid];
+        }
+        self.start_trx(tid);
+    }
+
+    /// Wake waiters one after another through the notifier thread.
+    fn notify(&mut self, tids: Vec<usize>) {
+        let mut t = self.now.max(self.notifier_free_at);
+        for tid in tids {
+            t += NOTIFY_US;
+            self.q.push(t, Ev::Wake(tid));
+        }
+        self.notifier_free_at = t;
+    }
+
+    fn kick_writer(&mut self) {
+        if !self.writer_busy && self.lsn > self.written {
+            self.writer_busy = true;
+            let bytes = self.lsn - self.written;
+            let d = LOG_WRITE_US + bytes / self.inp.log_write_mbps;
+            self.writes += 1;
+            self.q.push(self.now + d, Ev::WriteDone(self.lsn));
+        }
+    }
+
+    fn kick_flusher(&mut self) {
+        if self.inp.trx_commit == 1
+            && !self.inp.log_bin
+            && !self.flusher_busy
+            && self.written > self.flushed
+        {
+            self.flusher_busy = true;
+            self.fsyncs += 1;
+            let d = self.inp.fsync_us + (self.written - self.flushed) / self.inp.disk_write_mbps;
+            self.q.push(self.now + d, Ev::FsyncDone(self.written));
+        }
+    }
+
+    fn commit(&mut self, tid: usize) {
+        self.commit_start[tid] = self.now;
+        if self.inp.log_bin {
+            self.bgc_queue.push(tid);
+            self.kick_bgc_flush();
+            return;
+        }
+        self.lsn += self.inp.redo_bytes_per_trx;
+        self.lsn_of[tid] = self.lsn;
+        match self.inp.trx_commit {
+            0 => {
+                if self.commit_times.len() < 1_000_000 {
+                    self.commit_times.push_back((self.lsn, self.now));
+                }
+                self.kick_writer();
+                self.finish_trx(tid);
+            }
+            2 => {
+                self.write_waiters.push_back(tid);
+                self.kick_writer();
+            }
+            _ => {
+                self.flush_waiters.push_back(tid);
+                self.kick_writer();
+            }
+        }
+    }
+
+    fn kick_bgc_flush(&mut self) {
+        if self.bgc_flush_busy || self.bgc_queue.is_empty() {
+            return;
+        }
+        self.bgc_flush_busy = true;
+        self.bgc_flushing = std::mem::take(&mut self.bgc_queue);
+        let n = self.bgc_flushing.len() as f64;
+        // Redo for the group (prepared records): written, and fsynced when trx_commit = 1.
+        let redo = match self.inp.trx_commit {
+            0 => 0.0,
+            2 => LOG_WRITE_US + n * self.inp.redo_bytes_per_trx / self.inp.log_write_mbps,
+            _ => {
+                LOG_WRITE_US
+                    + n * self.inp.redo_bytes_per_trx / self.inp.log_write_mbps
+                    + self.inp.fsync_us
+                    + n * self.inp.redo_bytes_per_trx / self.inp.disk_write_mbps
+            }
+        };
+        if self.inp.trx_commit == 1 {
+            self.fsyncs += 1;
+        }
+        if self.inp.trx_commit != 0 {
+            self.writes += 1;
+        }
+        let binlog = BINLOG_WRITE_US + n * self.inp.binlog_bytes_per_trx / self.inp.log_write_mbps;
+        self.q.push(self.now + redo + binlog, Ev::BinlogFlushDone);
+    }
+
+    fn kick_bgc_sync(&mut self) {
+        if self.sync_busy || self.sync_queue.is_empty() {
+            return;
+        }
+        self.sync_busy = true;
+        self.syncing = std::mem::take(&mut self.sync_queue);
+        let groups = std::mem::take(&mut self.sync_groups_waiting);
+        let before = self.groups;
+        self.groups += groups;
+        let n = self.inp.sync_binlog;
+        let do_sync = match n {
+            0 => false,
+            1 => true,
+            n => (before / n) != (self.groups / n),
+        };
+        let d = if do_sync {
+            self.binlog_fsyncs += 1;
+            self.inp.binlog_fsync_us
+                + self.syncing.len() as f64 * self.inp.binlog_bytes_per_trx
+                    / self.inp.disk_write_mbps
+        } else {
+            0.0
+        };
+        self.q.push(self.now + d, Ev::BinlogSyncDone);
+    }
+
+    fn step(&mut self, ev: Ev) {
+        match ev {
+            Ev::ClientDone(tid) => {
+                let s = self.rng.exp(self.inp.cpu_us_per_trx);
+                self.cpu_request(tid, CpuKind::Exec, s);
+            }
+            Ev::CpuDone(tid, kind) => {
+                self.cpu_release();
+                match kind {
+                    CpuKind::Exec => self.serial_request(tid),
+                    CpuKind::Wake => self.finish_trx(tid),
+                }
+            }
+            Ev::SerialDone(tid) => {
+                if let Some(next) = self.serial_queue.pop_front() {
+                    let d = self.rng.exp(self.inp.serial_us_per_trx);
+                    self.q.push(self.now + d, Ev::SerialDone(next));
+                } else {
+                    self.serial_busy = false;
+                }
+                self.commit(tid);
+            }
+            Ev::WriteDone(target) => {
+                self.writer_busy = false;
+                self.written = self.written.max(target);
+                if self.inp.trx_commit == 0 {
+                    while let Some(&(l, t)) = self.commit_times.front() {
+                        if l <= self.written {
+                            self.max_writer_lag = self.max_writer_lag.max(self.now - t);
+                            self.commit_times.pop_front();
+                        } else {
+                            break;
+                        }
+                    }
+                }
+                let mut woken = Vec::new();
+                while let Some(&tid) = self.write_waiters.front() {
+                    if self.lsn_of[tid] <= self.written {
+                        woken.push(tid);
+                        self.write_waiters.pop_front();
+                    } else {
+                        break;
+                    }
+                }
+                if !woken.is_empty() {
+                    self.notify(woken);
+                }
+                self.kick_flusher();
+                self.kick_writer();
+            }
+            Ev::FsyncDone(target) => {
+                self.flusher_busy = false;
+                self.flushed = self.flushed.max(target);
+                let mut woken = Vec::new();
+                while let Some(&tid) = self.flush_waiters.front() {
+                    if self.lsn_of[tid] <= self.flushed {
+                        woken.push(tid);
+                        self.flush_waiters.pop_front();
+                    } else {
+                        break;
+                    }
+                }
+                if !woken.is_empty() {
+                    self.notify(woken);
+                }
+                self.kick_flusher();
+            }
+            Ev::FlushTimer => {
+                // trx_commit 0/2: the flusher fsyncs what was written, once per timeout.
+                if self.written > self.flushed {
+                    self.fsyncs += 1;
+                    self.flushed = self.written;
+                }
+                self.q
+                    .push(self.now + self.inp.flush_timeout_s * 1e6, Ev::FlushTimer);
+            }
+            Ev::Wake(tid) => self.cpu_request(tid, CpuKind::Wake, WAKE_CPU_US),
+            Ev::BinlogFlushDone => {
+                self.bgc_flush_busy = false;
+                let g = std::mem::take(&mut self.bgc_flushing);
+                self.sync_queue.extend(g);
+                self.sync_groups_waiting += 1;
+                self.kick_bgc_sync();
+                self.kick_bgc_flush();
+            }
+            Ev::BinlogSyncDone => {
+                self.sync_busy = false;
+                let g = std::mem::take(&mut self.syncing);
+                self.notify(g);
+                self.kick_bgc_sync();
+            }
+        }
+    }
+}
+
+pub fn run_des(inp: &Input) -> Outcome {
+    let n = inp.threads as usize;
+    let target = MAX_COMMITS.min((20 * inp.threads).max(30_000));
+    let mut d = Des {
+        inp,
+        q: EventQueue::new(),
+        rng: Rng::new(inp.seed),
+        now: 0.0,
+        free_cores: inp.cpu_cores,
+        run_queue: VecDeque::new(),
+        cpu_busy_us: 0.0,
+        serial_busy: false,
+        serial_queue: VecDeque::new(),
+        trx_start: vec![0.0; n],
+        commit_start: vec![0.0; n],
+        lsn_of: vec![0.0; n],
+        lsn: 0.0,
+        written: 0.0,
+        flushed: 0.0,
+        writer_busy: false,
+        flusher_busy: false,
+        write_waiters: VecDeque::new(),
+        flush_waiters: VecDeque::new(),
+        notifier_free_at: 0.0,
+        commit_times: VecDeque::new(),
+        max_writer_lag: 0.0,
+        bgc_queue: Vec::new(),
+        bgc_flushing: Vec::new(),
+        bgc_flush_busy: false,
+        sync_queue: Vec::new(),
+        sync_groups_waiting: 0,
+        syncing: Vec::new(),
+        sync_busy: false,
+        groups: 0,
+        commits: 0,
+        measure_from_commit: (target / 5).max(1),
+        measure_t0: 0.0,
+        measured: 0,
+        lat_commit_sum: 0.0,
+        lat_trx_sum: 0.0,
+        fsyncs: 0,
+        fsyncs_t0: 0,
+        binlog_fsyncs: 0,
+        binlog_fsyncs_t0: 0,
+        groups_t0: 0,
+        writes: 0,
+        writes_t0: 0,
+        cpu_busy_t0: 0.0,
+        events: 0,
+    };
+    for tid in 0..n {
+        // Stagger the start so that threads do not arrive in lockstep.
+        let d0 = d.rng.exp(inp.client_latency_us + inp.cpu_us_per_trx);
+        d.trx_start[tid] = 0.0;
+        d.q.push(d0, Ev::ClientDone(tid));
+    }
+    if inp.trx_commit != 1 && !inp.log_bin {
+        d.q.push(inp.flush_timeout_s * 1e6, Ev::FlushTimer);
+    }
+    while let Some((t, ev)) = d.q.pop() {
+        d.now = t;
+        d.events += 1;
+        d.step(ev);
+        if d.commits >= target || d.events >= MAX_EVENTS {
+            break;
+        }
+    }
+    let mut o = Outcome::default();
+    let span_us = (d.now - d.measure_t0).max(1e-9);
+    let measured = d.measured.max(1) as f64;
+    o.tps = if d.measured > 0 {
+        d.measured as f64 / span_us * 1e6
+    } else {
+        0.0
+    };
+    o.qps = o.tps * inp.queries_per_trx;
+    o.commit_latency_ms = d.lat_commit_sum / measured / 1e3;
+    o.trx_latency_ms = d.lat_trx_sum / measured / 1e3;
+    let span_s = span_us / 1e6;
+    o.fsyncs_per_s = (d.fsyncs - d.fsyncs_t0) as f64 / span_s;
+    o.commits_per_fsync = if d.fsyncs > d.fsyncs_t0 {
+        measured / (d.fsyncs - d.fsyncs_t0) as f64
+    } else {
+        0.0
+    };
+    o.binlog_fsyncs_per_s = (d.binlog_fsyncs - d.binlog_fsyncs_t0) as f64 / span_s;
+    o.groups_per_s = (d.groups - d.groups_t0) as f64 / span_s;
+    o.commits_per_group = if d.groups > d.groups_t0 {
+        measured / (d.groups - d.groups_t0) as f64
+    } else {
+        0.0
+    };
+    o.writes_per_s = (d.writes - d.writes_t0) as f64 / span_s;
+    o.redo_mb_per_s = o.tps * inp.redo_bytes_per_trx / 1e6;
+    o.cpu_utilization =
+        ((d.cpu_busy_us - d.cpu_busy_t0) / (span_us * inp.cpu_cores as f64)).min(1.0);
+    o.observed_writer_lag_ms = d.max_writer_lag / 1e3;
+    o.simulated_s = d.now / 1e6;
+    o.simulated_commits = d.commits;
+    o.events = d.events;
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(extra: &str) -> Input {
+        let j = crate::json::parse(format!("{{{}}}", extra).as_bytes()).unwrap();
+        let mut p = Params::new(Some(&j)).unwrap();
+        let i = Input::read(&mut p).unwrap();
+        p.finish().unwrap();
+        i
+    }
+
+    #[test]
+    fn group_commit_shares_fsyncs() {
+        let o = simulate(&input(r#""threads":256,"trx_commit":1"#));
+        assert!(o.commits_per_fsync > 5.0, "{}", o.commits_per_fsync);
+        let o1 = simulate(&input(r#""threads":1,"trx_commit":1"#));
+        assert!(
+            (o1.commits_per_fsync - 1.0).abs() < 0.05,
+            "{}",
+            o1.commits_per_fsync
+        );
+    }
+
+    #[test]
+    fn trx_commit_0_and_2_are_faster_than_1_at_low_concurrency() {
+        let a = simulate(&input(r#""threads":4,"trx_commit":1"#));
+        let b = simulate(&input(r#""threads":4,"trx_commit":2"#));
+        let c = simulate(&input(r#""threads":4,"trx_commit":0"#));
+        assert!(b.tps > a.tps * 1.3 && c.tps >= b.tps * 0.95);
+        assert_eq!(a.loss_os_s, Some(0.0));
+        assert_eq!(b.loss_mysqld_s, Some(0.0));
+        assert!(b.loss_os_s.unwrap() >= 1.0 && c.loss_mysqld_s.unwrap() >= 1.0);
+    }
+
+    #[test]
+    fn binlog_adds_a_second_fsync_per_group() {
+        let a = simulate(&input(r#""threads":2,"trx_commit":1"#));
+        let b = simulate(&input(
+            r#""threads":2,"trx_commit":1,"log_bin":true,"sync_binlog":1"#,
+        ));
+        assert!(b.tps < a.tps * 0.8, "{} vs {}", b.tps, a.tps);
+        let c = simulate(&input(
+            r#""threads":2,"trx_commit":1,"log_bin":true,"sync_binlog":0"#,
+        ));
+        assert_eq!(c.loss_os_s, None);
+    }
+
+    #[test]
+    fn work_is_bounded_for_huge_thread_counts() {
+        let o = simulate(&input(r#""threads":100000,"trx_commit":1"#));
+        assert!(o.events <= MAX_EVENTS);
+    }
+}

@@ -1,0 +1,21 @@
+// Runs the crate's Rust unit tests (merge-sort planner vs the byte-level sort, LRU list,
+// JSON layer, per-model invariants) so that `npm test` covers them too.
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { pkgRoot } from "./helpers.js";
+
+function cargoAvailable(): boolean {
+  try {
+    execFileSync("cargo", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("Rust unit tests", () => {
+  it.skipIf(!cargoAvailable())("cargo test --release passes", () => {
+    const out = execFileSync("cargo", ["test", "--release", "--quiet"], { cwd: pkgRoot, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    expect(out).toMatch(/test result: ok\. \d+ passed; 0 failed/);
+  }, 300_000);
+});
