@@ -1,14 +1,26 @@
 // Bundles the CLI into dist/cli.js and copies the WebAssembly and knowledge-base assets beside it.
 import { build } from "esbuild";
-import { cpSync, mkdirSync, readdirSync, copyFileSync, existsSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, "dist");
 const require = createRequire(import.meta.url);
 mkdirSync(dist, { recursive: true });
+
+await build({
+  entryPoints: { "knowledge-loader": join(here, "src/knowledge.ts") },
+  outdir: dist,
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  define: { "import.meta.url": JSON.stringify(pathToFileURL(join(here, "src", "knowledge.ts")).href) },
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: "warning",
+});
 
 await build({
   entryPoints: { cli: join(here, "src/bin.ts") },
@@ -28,5 +40,9 @@ const wasmDir = join(here, "wasm");
 for (const name of readdirSync(wasmDir)) if (name.endsWith(".wasm")) copyFileSync(join(wasmDir, name), join(dist, name));
 const engineWasm = join(here, "..", "engine-sim", "wasm");
 if (existsSync(engineWasm)) for (const name of readdirSync(engineWasm)) if (name.endsWith(".wasm")) copyFileSync(join(engineWasm, name), join(dist, name));
-cpSync(join(here, "..", "..", "rules"), join(dist, "rules"), { recursive: true });
+cpSync(join(here, "..", "..", "rules", "variables"), join(dist, "rules", "variables"), { recursive: true });
+// Rule YAML is parsed and validated once here, exactly as the source loader does it.
+const { loadRuleDocs } = await import("./dist/knowledge-loader.mjs");
+writeFileSync(join(dist, "rules", "rules.json"), JSON.stringify([...loadRuleDocs().values()]));
+rmSync(join(dist, "knowledge-loader.mjs"));
 console.log(`bundled ${join(dist, "cli.js")}`);

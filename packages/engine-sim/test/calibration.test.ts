@@ -4,6 +4,7 @@
 // are predictions is recorded in README.md.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EngineSim, IndexBuildParams, PartitionDivesParams, RedoCommitParams } from "../src/index.js";
+import { REFERENCE } from "../src/scenarios.js";
 import { GIB, KIB, MIB, Report, getSim, relErr } from "./helpers.js";
 
 const TOLERANCE = 0.15;
@@ -14,21 +15,6 @@ beforeAll(async () => {
 
 const SORT_BUFFERS = [64 * KIB, 1 * MIB, 8 * MIB, 16 * MIB, 32 * MIB, 64 * MIB];
 
-// The sort-buffer study on Aurora MySQL 2.04.9 (r5.2xlarge, TPC-C stock1).
-const aurora: IndexBuildParams = {
-  code_path: "row0merge",
-  rows: 192_659_975,
-  row_bytes: 382, // 70,237 MB of data / rows
-  cpu_ns_per_row: 34_000,
-  data_mbps: 200,
-  index_write_mbps: 200,
-  temp_mbps: 3000,
-  temp_iops: 14_400,
-  cpu_cores: 8, // r5.2xlarge vCPUs
-  l2_bytes: 1 * MIB, // Xeon Platinum 8000 series: 1 MiB L2 per core
-  llc_bytes: 5.5 * MIB, // 1.375 MiB of L3 per core x 4 physical cores
-};
-
 describe("index_build: sort-buffer study (Aurora MySQL 2.04.9)", () => {
   const report = new Report();
   afterAll(() => report.print("index_build"));
@@ -36,7 +22,7 @@ describe("index_build: sort-buffer study (Aurora MySQL 2.04.9)", () => {
   it("reproduces the build-time ratios to the 1 MB buffer", () => {
     const seconds = [10127.7, 7873.2, 7731.5, 7548.7, 7499.6, 7488.0];
     // One ADD INDEX over s_dist_01..10: 10 x CHAR(24) + the 8-byte primary key + header.
-    const base: IndexBuildParams = { ...aurora, indexes: 1, key_bytes: 251 };
+    const base: IndexBuildParams = { ...REFERENCE.indexBuild };
     const points = sim.sweep("index_build", base, "sort_buffer_bytes", SORT_BUFFERS);
     const t1 = points[1]!.result.build_seconds;
     points.forEach((p, i) => {
@@ -57,16 +43,7 @@ describe("index_build: sort-buffer study (Aurora MySQL 2.04.9)", () => {
   it("reproduces DML throughput during the online ADD COLUMN", () => {
     const observed = [30956, 30669, 28429, 28085, 27894, 27998];
     // ADD COLUMN rebuilds the table: the clustered index plus stock1's secondary index.
-    const base: IndexBuildParams = {
-      ...aurora,
-      rebuild: true,
-      indexes: 2,
-      key_bytes: 16,
-      dml_qps: 35_661, // the "no DDL" run
-      dml_threads: 128,
-      dml_write_fraction: 0.45,
-      dml_seconds: 210, // seven 30-second runs
-    };
+    const base: IndexBuildParams = { ...REFERENCE.onlineRebuild };
     const points = sim.sweep("index_build", base, "sort_buffer_bytes", SORT_BUFFERS);
     expect(points[0]!.result.dml.qps_without_ddl).toBe(35_661);
     points.forEach((p, i) => {
@@ -95,14 +72,7 @@ describe("redo_commit: innodb_flush_log_at_trx_commit 0 vs 1 (sysbench)", () => 
   const threads = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
   const qps1 = [799, 1568, 3081, 5565, 9661, 16151, 22201, 26848, 30926, 35790];
   const qps0 = [1513, 2991, 6011, 12157, 23148, 33785, 40275, 45640, 44940, 45362];
-  const scenario: RedoCommitParams = {
-    cpu_cores: 32,
-    cpu_us_per_trx: 234.9,
-    client_latency_us: 1057.1,
-    fsync_us: 800,
-    redo_bytes_per_trx: 2800,
-    disk_write_mbps: 100,
-  };
+  const scenario: RedoCommitParams = REFERENCE.redoCommit;
 
   it("reproduces the QPS ratio at each of the ten thread counts", () => {
     const one = sim.sweep("redo_commit", { ...scenario, trx_commit: 1 }, "threads", threads);

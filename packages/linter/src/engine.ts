@@ -1,4 +1,6 @@
 import { dirname, resolve } from "node:path";
+import type { EngineSim } from "@innolint/engine-sim";
+import { loadSimulator } from "./impact/simulator.js";
 import { discoverConfig, loadConfig, type Config } from "./config.js";
 import type { Finding, Severity } from "./finding.js";
 import { loadRuleDocs } from "./knowledge.js";
@@ -37,6 +39,8 @@ export interface LintOptions {
   text?: string;
   /** The working directory relative !include paths resolve against, as the server's would. */
   cwd?: string;
+  /** Attach simulator impacts to findings (default true). */
+  impact?: boolean;
 }
 
 export interface LintOutcome {
@@ -67,6 +71,7 @@ function runRules<F>(
   target: Target,
   config: Config | undefined,
   errors: InputError[],
+  sim: EngineSim | undefined,
 ): Finding[] {
   const docs = loadRuleDocs();
   const findings: Finding[] = [];
@@ -82,6 +87,7 @@ function runRules<F>(
         doc,
         target,
         options,
+        ...(sim ? { sim } : {}),
         report(r) {
           const finding = toFinding(doc, doc.severity, file, target, r);
           if (forced) finding.severity = forced;
@@ -131,6 +137,8 @@ export interface OptionFileLint {
 export async function lintOptionFile(path: string, options: LintOptions = {}): Promise<OptionFileLint> {
   const file = resolve(path);
   const errors: InputError[] = [];
+  // Compiling the simulator overlaps with reading and parsing.
+  const simulator = options.impact === false ? undefined : loadSimulator();
   let config: Config | undefined;
   try {
     config = configFor(file, options);
@@ -154,7 +162,8 @@ export async function lintOptionFile(path: string, options: LintOptions = {}): P
     return { set, outcome: { errors } };
   }
   const facts = buildOptionFacts(file, set, target);
-  const findings = runRules(optionFileRules, facts, file, target, config, errors);
+  const sim = await simulator;
+  const findings = runRules(optionFileRules, facts, file, target, config, errors, sim);
   return {
     set,
     facts,

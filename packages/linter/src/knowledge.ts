@@ -105,10 +105,19 @@ export function validateRuleDoc(doc: Record<string, unknown>, file: string): Rul
   };
 }
 
+/** The bundle ships the YAML pre-parsed (build.mjs), which saves parsing it on every cold start. */
+export const PREPARSED_RULES = "rules.json";
+
 export function loadRuleDocs(): Map<string, RuleDoc> {
   if (cache) return cache;
   const dir = knowledgeDir();
   const docs = new Map<string, RuleDoc>();
+  const preparsed = join(dir, PREPARSED_RULES);
+  if (existsSync(preparsed)) {
+    for (const doc of JSON.parse(readFileSync(preparsed, "utf8")) as RuleDoc[]) docs.set(doc.id, doc);
+    cache = docs;
+    return docs;
+  }
   for (const name of readdirSync(dir).sort()) {
     if (!name.endsWith(".yaml")) continue;
     const file = join(dir, name);

@@ -1,3 +1,4 @@
+import type { EngineSim } from "@innolint/engine-sim";
 import type { Finding, Fix, Impact, Range, Severity } from "../finding.js";
 import type { RuleDoc } from "../knowledge.js";
 import type { Target } from "../target.js";
@@ -21,6 +22,8 @@ export interface RuleContext {
   readonly target: Target;
   /** The rule's options: its knowledge-base defaults overlaid by the config file. */
   readonly options: Record<string, unknown>;
+  /** The InnoDB simulator, when its module is available: rules attach impacts with it. */
+  readonly sim?: EngineSim;
   report(report: Report): void;
 }
 
