@@ -1,4 +1,4 @@
-import type { IndexBuildParams, RedoCommitParams } from "./index.js";
+import type { DropStallParams, IndexBuildParams, PartitionDivesParams, RedoCommitParams } from "./index.js";
 
 /**
  * Reference workloads: the measured studies' tables and hardware. The calibration tests reproduce the
@@ -52,4 +52,24 @@ export const REFERENCE = {
     redo_bytes_per_trx: 2800,
     disk_write_mbps: 100,
   } satisfies RedoCommitParams,
+  /** 26 monthly RANGE COLUMNS partitions, data about ten times the 26 GB pool, point SELECTs by a non-partition key. */
+  partitionDives: {
+    partitions: 26,
+    buffer_pool_bytes: 26 * 2 ** 30,
+    rows_per_partition: 300_000_000,
+    growth: 300,
+    rows_per_key: 2.5,
+    hot_key_fraction: 0.27,
+    row_bytes: 200,
+    threads: 50,
+    disk_iops: 30_000,
+    disk_latency_us: 200,
+  } satisfies PartitionDivesParams,
+  /** The vendor's test: 100 empty tables dropped concurrently while a big table fills the pool, AHI off. */
+  dropStall: {
+    concurrent_drops: 100,
+    dirty_ratio: 0.9,
+    ahi: false,
+    version: "8.0.22",
+  } satisfies DropStallParams,
 } as const;

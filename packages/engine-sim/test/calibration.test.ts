@@ -106,18 +106,7 @@ describe("redo_commit: innodb_flush_log_at_trx_commit 0 vs 1 (sysbench)", () => 
 describe("partition_dives: records_in_range on 26 monthly partitions", () => {
   const report = new Report();
   afterAll(() => report.print("partition_dives"));
-  const scenario: PartitionDivesParams = {
-    partitions: 26,
-    buffer_pool_bytes: 26 * GIB,
-    rows_per_partition: 300_000_000,
-    growth: 300,
-    rows_per_key: 2.5,
-    hot_key_fraction: 0.27,
-    row_bytes: 200,
-    threads: 50, // 4.6 K ops/s x 10.9 ms
-    disk_iops: 30_000,
-    disk_latency_us: 200,
-  };
+  const scenario: PartitionDivesParams = REFERENCE.partitionDives;
 
   it("reproduces throughput before and after the records-in-range override", () => {
     const before = sim.simulate("partition_dives", { ...scenario, records_in_range: 0 });
@@ -146,7 +135,7 @@ describe("drop_stall: DROP of 100 empty tables, 32-450 GB pools", () => {
   it("reproduces the improvement shape up to about 251x", () => {
     const points = sim.sweep(
       "drop_stall",
-      { concurrent_drops: 100, dirty_ratio: 0.9, ahi: false, version: "8.0.22" },
+      REFERENCE.dropStall,
       "buffer_pool_bytes",
       pools.map((g) => g * GIB),
     );

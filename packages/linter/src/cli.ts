@@ -6,6 +6,7 @@ import { collectFiles, kindFromContent, kindFromName } from "./files.js";
 import { loadRuleDocs, ruleDocsUrl } from "./knowledge.js";
 import { printDefaultsOutput, printDefaultsStatus, readOptionFiles } from "./optionfile/model.js";
 import { renderRuleDoc } from "./render.js";
+import { runSimulate, SimulateUsageError } from "./simulate/command.js";
 import { REPORTERS } from "./reporters/index.js";
 import { parseTarget, TargetError } from "./target.js";
 
@@ -18,6 +19,9 @@ Usage:
   innolint print-defaults FILE GROUP...    what my_print_defaults --defaults-file=FILE prints
   innolint rules                           list the rules
   innolint rule <id>                       print a rule's knowledge-base entry
+  innolint simulate <model> [--param v…] [--sweep p=v1,v2…] [--plot out.svg]
+                                           what-if tables and charts from the InnoDB simulator
+                                           (index_build, redo_commit, drop_stall, partition_dives, bp_scan)
 
 Options:
   --target <flavor-version>   mysql-8.0.22, percona-8.0.22, mariadb-10.11, aurora-mysql-2.04.9
@@ -236,11 +240,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return runRules(io);
       case "rule":
         return runRule(rest, io);
+      case "simulate":
+        return await runSimulate(rest, io);
       default:
         return await runLint(argv, io);
     }
   } catch (e) {
-    if (e instanceof UsageError || e instanceof TargetError) {
+    if (e instanceof UsageError || e instanceof TargetError || e instanceof SimulateUsageError) {
       io.stderr(`innolint: ${e.message}\n`);
       return 2;
     }

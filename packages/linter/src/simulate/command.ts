@@ -1,0 +1,209 @@
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { SimulationInputError, type EngineSim, type ModelName } from "@innolint/engine-sim";
+import { REFERENCE } from "@innolint/engine-sim/scenarios";
+import { loadSimulator } from "../impact/simulator.js";
+import { formatBytes, parseInteger } from "../optionfile/rules/values.js";
+import { renderChart, type Series } from "./chart.js";
+
+const KiB = 1024;
+const MiB = KiB * KiB;
+const GiB = MiB * KiB;
+
+type Result = Record<string, unknown>;
+
+interface Metric {
+  label: string;
+  axis: "left" | "right";
+  get: (r: Result) => number;
+}
+
+/** What `innolint simulate` shows for a model: the curve a DBA weighs a setting on. */
+interface View {
+  title: string;
+  base: Record<string, unknown>;
+  sweep: { param: string; values: number[]; label: string; logX: boolean; format: (v: number) => string };
+  variants: { label: string; params: Record<string, unknown> }[];
+  metrics: Metric[];
+  leftLabel: string;
+  rightLabel?: string;
+}
+
+const num = (path: string) => (r: Result) => path.split(".").reduce<unknown>((o, k) => (o as Result)[k], r) as number;
+
+export const VIEWS: Record<ModelName, View> = {
+  index_build: {
+    title: "Index build: time and memory against innodb_sort_buffer_size",
+    base: REFERENCE.indexBuild,
+    sweep: { param: "sort_buffer_bytes", values: [64 * KiB, 256 * KiB, MiB, 4 * MiB, 8 * MiB, 16 * MiB, 32 * MiB, 64 * MiB], label: "innodb_sort_buffer_size", logX: true, format: formatBytes },
+    variants: [{ label: "", params: {} }],
+    metrics: [
+      { label: "build time (s)", axis: "left", get: num("build_seconds") },
+      { label: "peak memory (MiB)", axis: "right", get: (r) => num("memory_bytes.peak")(r) / MiB },
+    ],
+    leftLabel: "build time (s)",
+    rightLabel: "peak memory per build (MiB)",
+  },
+  redo_commit: {
+    title: "Commit throughput against client threads, by innodb_flush_log_at_trx_commit",
+    base: REFERENCE.redoCommit,
+    sweep: { param: "threads", values: [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024], label: "client threads", logX: true, format: String },
+    variants: [
+      { label: "trx_commit=1", params: { trx_commit: 1 } },
+      { label: "trx_commit=2", params: { trx_commit: 2 } },
+      { label: "trx_commit=0", params: { trx_commit: 0 } },
+    ],
+    metrics: [{ label: "QPS", axis: "left", get: num("qps") }],
+    leftLabel: "queries per second",
+  },
+  drop_stall: {
+    title: "Stall while 100 tables are dropped, against buffer pool size: MySQL 8.0.22 and 8.0.23",
+    base: REFERENCE.dropStall,
+    sweep: { param: "buffer_pool_bytes", values: [32 * GiB, 64 * GiB, 128 * GiB, 256 * GiB, 450 * GiB], label: "innodb_buffer_pool_size", logX: true, format: formatBytes },
+    variants: [
+      { label: "8.0.22", params: { version: "8.0.22" } },
+      { label: "8.0.23", params: { version: "8.0.23" } },
+    ],
+    metrics: [{ label: "stall (s)", axis: "left", get: num("stall_seconds") }],
+    leftLabel: "stall (s)",
+  },
+  partition_dives: {
+    title: "Point SELECT throughput against unpruned partitions (26 GB pool, data 10× the pool)",
+    base: REFERENCE.partitionDives,
+    sweep: { param: "partitions", values: [1, 2, 4, 8, 16, 26, 32, 64], label: "partitions probed", logX: true, format: String },
+    variants: [
+      { label: "records-in-range dives", params: { records_in_range: 0 } },
+      { label: "dives skipped (Percona innodb_records_in_range)", params: { records_in_range: 1000 } },
+    ],
+    metrics: [{ label: "QPS", axis: "left", get: num("qps") }],
+    leftLabel: "queries per second",
+  },
+  bp_scan: {
+    title: "Full scan of a 1.3 GB table against buffer pool instances (release build)",
+    base: { buffer_pool_bytes: 2 * GiB },
+    sweep: { param: "instances", values: [1, 2, 4, 8, 16, 32, 64], label: "innodb_buffer_pool_instances", logX: true, format: String },
+    variants: [{ label: "", params: {} }],
+    metrics: [
+      { label: "first scan, from disk (s)", axis: "left", get: num("first_run.seconds") },
+      { label: "second scan, from memory (s)", axis: "left", get: num("second_run.seconds") },
+    ],
+    leftLabel: "scan time (s)",
+  },
+};
+
+export class SimulateUsageError extends Error {}
+
+function parseValue(raw: string): number | boolean | string {
+  if (raw === "true" || raw === "false") return raw === "true";
+  const n = parseInteger(raw);
+  if ("value" in n && /^\s*-?\d/.test(raw) && !/\./.test(raw)) return n.value;
+  const f = Number(raw);
+  return Number.isFinite(f) && raw.trim() !== "" ? f : raw;
+}
+
+export interface SimulateArgs {
+  model: ModelName;
+  params: Record<string, unknown>;
+  sweep?: { param: string; values: number[] };
+  plot?: string;
+  json: boolean;
+}
+
+export function parseSimulateArgs(argv: string[]): SimulateArgs {
+  const [model, ...rest] = argv;
+  if (!model || !(model in VIEWS)) {
+    throw new SimulateUsageError(`usage: innolint simulate <${Object.keys(VIEWS).join("|")}> [--param value…] [--sweep param=v1,v2…] [--plot out.svg] [--format json]`);
+  }
+  const args: SimulateArgs = { model: model as ModelName, params: {}, json: false };
+  for (let i = 0; i < rest.length; i++) {
+    const flag = rest[i] as string;
+    if (!flag.startsWith("--")) throw new SimulateUsageError(`unexpected argument ${flag}`);
+    const eq = flag.indexOf("=");
+    const name = (eq > 0 ? flag.slice(2, eq) : flag.slice(2)).replace(/-/g, "_");
+    const value = eq > 0 ? flag.slice(eq + 1) : rest[++i];
+    if (value === undefined) throw new SimulateUsageError(`--${name} needs a value`);
+    if (name === "plot") args.plot = value;
+    else if (name === "format") args.json = value === "json";
+    else if (name === "sweep") {
+      const [param, list] = value.split("=");
+      if (!param || !list) throw new SimulateUsageError("--sweep takes param=v1,v2,…");
+      args.sweep = { param: param.replace(/-/g, "_"), values: list.split(",").map((v) => Number(parseValue(v))) };
+    } else args.params[name] = parseValue(value);
+  }
+  return args;
+}
+
+export interface SimulationTable {
+  model: ModelName;
+  param: string;
+  rows: { value: number; variant: string; metrics: number[] }[];
+  metricLabels: string[];
+  svg?: string;
+}
+
+export function simulateTable(sim: EngineSim, args: SimulateArgs): SimulationTable {
+  const view = VIEWS[args.model];
+  const sweep = args.sweep ?? view.sweep;
+  const rows: SimulationTable["rows"] = [];
+  const series: Series[] = [];
+  for (const variant of view.variants) {
+    const params = { ...view.base, ...variant.params, ...args.params };
+    const results = sweep.values.map((value) => ({ value, result: sim.simulate(args.model, { ...params, [sweep.param]: value } as never) as unknown as Result }));
+    for (const r of results) rows.push({ value: r.value, variant: variant.label, metrics: view.metrics.map((m) => m.get(r.result)) });
+    for (const m of view.metrics) {
+      series.push({
+        label: [variant.label, view.metrics.length > 1 ? m.label : ""].filter(Boolean).join(": ") || m.label,
+        axis: m.axis,
+        points: results.map((r) => [r.value, m.get(r.result)]),
+      });
+    }
+  }
+  const chosen = args.params[sweep.param];
+  const table: SimulationTable = { model: args.model, param: sweep.param, rows, metricLabels: view.metrics.map((m) => m.label) };
+  if (args.plot) {
+    table.svg = renderChart({
+      title: view.title,
+      xLabel: sweep === view.sweep ? view.sweep.label : sweep.param,
+      leftLabel: view.leftLabel,
+      ...(view.rightLabel ? { rightLabel: view.rightLabel } : {}),
+      logX: view.sweep.logX && sweep.values.every((v) => v > 0),
+      series,
+      ...(typeof chosen === "number" ? { marker: { x: chosen, label: `configured: ${view.sweep.format(chosen)}` } } : {}),
+      formatX: view.sweep.format,
+    });
+  }
+  return table;
+}
+
+export function formatTable(t: SimulationTable): string {
+  const view = VIEWS[t.model];
+  const header = [t.param, ...(view.variants.length > 1 ? ["setting"] : []), ...t.metricLabels];
+  const body = t.rows.map((r) => [
+    view.sweep.param === t.param ? view.sweep.format(r.value) : String(r.value),
+    ...(view.variants.length > 1 ? [r.variant] : []),
+    ...r.metrics.map((m) => (Math.abs(m) >= 100 ? Math.round(m).toLocaleString("en-US") : m.toPrecision(3))),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] as string).length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join("  ");
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n") + "\n";
+}
+
+export async function runSimulate(argv: string[], io: { stdout: (s: string) => void; cwd: string }): Promise<number> {
+  const args = parseSimulateArgs(argv);
+  const sim = await loadSimulator();
+  if (!sim) throw new SimulateUsageError("the simulator's WebAssembly module is missing (run scripts/setup.sh)");
+  let table: SimulationTable;
+  try {
+    table = simulateTable(sim, args);
+  } catch (e) {
+    if (e instanceof SimulationInputError) throw new SimulateUsageError(e.message);
+    throw e;
+  }
+  if (args.json) io.stdout(JSON.stringify({ model: table.model, param: table.param, metrics: table.metricLabels, rows: table.rows }, null, 2) + "\n");
+  else io.stdout(formatTable(table));
+  if (args.plot && table.svg) {
+    writeFileSync(resolve(io.cwd, args.plot), table.svg);
+    if (!args.json) io.stdout(`wrote ${args.plot}\n`);
+  }
+  return 0;
+}
