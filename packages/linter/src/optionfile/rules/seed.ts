@@ -1,5 +1,5 @@
 import { mysqlBaseVersion } from "../../catalogue/index.js";
-import { commitDurabilityImpact, sortBufferImpact } from "../../impact/estimates.js";
+import { coldRestartImpact, commitDurabilityImpact, instancesScanImpact, sortBufferImpact } from "../../impact/estimates.js";
 import { atLeast, type Target } from "../../target.js";
 import type { Rule } from "../../rules/types.js";
 import { effectiveBoolean, effectiveNumber, type OptionFacts, type ResolvedOption } from "./facts.js";
@@ -181,6 +181,14 @@ export const bufferPoolInstancesIgnored: Rule<OptionFacts> = {
       versionDependent: true,
       message: `innodb_buffer_pool_instances=${instances} is ignored: with innodb_buffer_pool_size=${formatBytes(pool)} (under 1 GiB) InnoDB forces a single instance and logs "Adjusting innodb_buffer_pool_instances"`,
       notes: ["instance count does not slow scans in release builds; a study claiming otherwise was retracted (debug build)"],
+      ...(ctx.sim
+        ? {
+            impact: instancesScanImpact(ctx.sim, Math.min(instances, 64), Math.max(pool, 5 * MiB), [
+              { name: "innodb_buffer_pool_instances", value: instances, source: "config" },
+              { name: "innodb_buffer_pool_size", value: pool, source: facts.effective.has("innodb_buffer_pool_size") ? "config" : "default" },
+            ]),
+          }
+        : {}),
     });
   },
 };
@@ -189,6 +197,7 @@ export const bufferPoolDumpDisabled: Rule<OptionFacts> = {
   id: "buffer-pool-dump-disabled",
   check(facts, ctx) {
     const pct = effectiveNumber(facts, "innodb_buffer_pool_dump_pct")?.value ?? 25;
+    const pool = effectiveNumber(facts, "innodb_buffer_pool_size")?.value ?? 128 * MiB;
     for (const name of ["innodb_buffer_pool_dump_at_shutdown", "innodb_buffer_pool_load_at_startup"]) {
       const o = explicit(facts, name);
       const value = o && effectiveBoolean(facts, name);
@@ -201,7 +210,14 @@ export const bufferPoolDumpDisabled: Rule<OptionFacts> = {
       ctx.report({
         file: o.entry.file,
         range: o.entry.lineRange,
-        message: `${written} turns it off: ${what}, so after every restart the buffer pool starts cold and the hottest ${pct} % of its pages (innodb_buffer_pool_dump_pct) must be read from disk again under live traffic`,
+        message: `${written}: ${what}, so after every restart the buffer pool starts cold and the hottest ${pct} % of its pages (innodb_buffer_pool_dump_pct) must be read from disk again under live traffic`,
+        ...(ctx.sim
+          ? {
+              impact: coldRestartImpact(ctx.sim, Math.max(pool, 5 * MiB), [
+                { name: "innodb_buffer_pool_size", value: pool, source: facts.effective.has("innodb_buffer_pool_size") ? "config" : "default" },
+              ]),
+            }
+          : {}),
         fix: {
           description: `turn ${name} back on (the default)`,
           safety: "safe",
