@@ -29,8 +29,10 @@ if ! rustup target list --installed 2>/dev/null | grep -q wasm32-unknown-unknown
 fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: npm ci" >&2
-  npm ci --no-audit --no-fund --loglevel=error
+  # npm install rather than npm ci: npm 11 writes lock files without other platforms' optional
+  # packages, which npm ci then rejects as out of sync.
+  echo "setup: npm install" >&2
+  npm install --no-audit --no-fund --loglevel=error
 fi
 
 bash scripts/build-grammars.sh
