@@ -1,6 +1,19 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { lintOptionFile, type FileKind, type FileResult, type InputError, type LintOptions } from "./engine.js";
+import {
+  configFor,
+  lintOptionFile,
+  lintSqlFile,
+  readSqlText,
+  resolveTarget,
+  type FileKind,
+  type FileResult,
+  type InputError,
+  type LintOptions,
+} from "./engine.js";
+import type { OptionFacts } from "./optionfile/rules/facts.js";
+import { MigrationHistory } from "./sql/history.js";
+import { Schema } from "./sql/schema.js";
 import { SEVERITY_RANK, type Finding, type Severity } from "./finding.js";
 import { collectFiles, kindFromContent, kindFromName } from "./files.js";
 import { loadRuleDocs, ruleDocsUrl } from "./knowledge.js";
@@ -120,10 +133,35 @@ function decodeUtf8(buf: Buffer): string | undefined {
   }
 }
 
+interface RunState {
+  history: MigrationHistory;
+  /** The last option file linted in this run: the server configuration SQL rules read. */
+  serverConfig?: OptionFacts;
+  /** Option files named by configuration files, linted once each. */
+  configured: Map<string, OptionFacts | undefined>;
+}
+
+async function serverConfigFor(file: string, options: LintOptions, state: RunState): Promise<OptionFacts | undefined> {
+  let optionFile: string | undefined;
+  try {
+    optionFile = configFor(file, options)?.optionFile;
+  } catch {
+    optionFile = undefined;
+  }
+  if (!optionFile) return state.serverConfig;
+  if (!state.configured.has(optionFile)) {
+    const { text: _unsaved, ...onDisk } = options;
+    const lint = await lintOptionFile(optionFile, { ...onDisk, impact: false });
+    state.configured.set(optionFile, lint.facts);
+  }
+  return state.configured.get(optionFile);
+}
+
 async function lintOne(
   file: string,
   kind: FileKind | undefined,
   options: LintOptions,
+  state: RunState,
 ): Promise<{ result?: FileResult; errors: InputError[]; sources: Map<string, string> }> {
   const sources = new Map<string, string>();
   let resolvedKind = kind;
@@ -138,9 +176,20 @@ async function lintOne(
     resolvedKind = kindFromContent(sample);
   }
   if (resolvedKind === "sql") {
-    return { errors: [{ file, message: "SQL files are not linted yet by this build" }], sources };
+    let target;
+    try {
+      target = resolveTarget(undefined, options, configFor(file, options));
+    } catch {
+      target = undefined;
+    }
+    const schema = target ? await state.history.schemaBefore(file, target) : new Schema();
+    const serverConfig = await serverConfigFor(file, options, state);
+    const out = await lintSqlFile(file, options, { schema, ...(serverConfig ? { serverConfig } : {}) });
+    if (out.text !== undefined) sources.set(file, out.text);
+    return { ...(out.result ? { result: out.result } : {}), errors: out.errors, sources };
   }
   const lint = await lintOptionFile(file, options);
+  if (lint.facts) state.serverConfig = lint.facts;
   for (const f of lint.set.files) sources.set(f.path, f.text);
   return { ...lint.outcome, sources };
 }
@@ -167,8 +216,17 @@ export async function runLint(argv: string[], io: CliIO): Promise<number> {
   errors.push(...collected.errors);
   for (const file of collected.files) jobs.push({ file, kind: kindFromName(file), options: base });
   const seen = new Set<string>();
+  const state: RunState = {
+    history: new MigrationHistory((path) => {
+      const read = readSqlText(path, {});
+      return read.text;
+    }),
+    configured: new Map(),
+  };
+  // Option files first, so that SQL in the same run sees the server's configuration.
+  jobs.sort((a, b) => Number((a.kind ?? "sql") === "sql") - Number((b.kind ?? "sql") === "sql"));
   for (const job of jobs) {
-    const out = await lintOne(job.file, job.kind, job.options);
+    const out = await lintOne(job.file, job.kind, job.options, state);
     errors.push(...out.errors);
     for (const [k, v] of out.sources) sources.set(k, v);
     if (!out.result) continue;

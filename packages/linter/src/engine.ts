@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { EngineSim } from "@innolint/engine-sim";
 import { loadSimulator } from "./impact/simulator.js";
@@ -6,7 +7,11 @@ import type { Finding, Severity } from "./finding.js";
 import { loadRuleDocs } from "./knowledge.js";
 import { readOptionFiles, type OptionFile, type OptionSet } from "./optionfile/model.js";
 import { buildOptionFacts, type OptionFacts } from "./optionfile/rules/facts.js";
-import { ENGINE_RULES, optionFileRules } from "./rules/registry.js";
+import { ENGINE_RULES, optionFileRules, setStatementRules, sqlStatementRules } from "./rules/registry.js";
+import { extractFacts, type SqlFacts } from "./sql/facts.js";
+import { runSqlRules } from "./sql/lint.js";
+import type { Schema } from "./sql/schema.js";
+import { firstInvalidUtf8 } from "./optionfile/bytes.js";
 import { toFinding, type Rule } from "./rules/types.js";
 import { applySuppressions, parseDirectives, targetDirective, unusedSuppressions, type Comment } from "./suppression.js";
 import { newestMysqlLts } from "./catalogue/index.js";
@@ -180,4 +185,84 @@ export async function lintOptionFile(path: string, options: LintOptions = {}): P
   };
 }
 
-export const ALL_RULE_IDS = (): string[] => [...optionFileRules.map((r) => r.id), ...ENGINE_RULES];
+export const ALL_RULE_IDS = (): string[] => [...optionFileRules.map((r) => r.id), ...sqlStatementRules.map((r) => r.id), ...ENGINE_RULES];
+
+/** SQL files above this size are refused until streaming lands; dumps that large need it. */
+export const SQL_MAX_BYTES = 50 * 1024 * 1024;
+
+export interface SqlContext {
+  /** The schema the migrations before this file build; the file's statements are applied to it. */
+  schema: Schema;
+  /** The server's configuration from an option file, when one is known. */
+  serverConfig?: OptionFacts;
+}
+
+/** Reads a SQL file as text, or says why it cannot be linted. */
+export function readSqlText(file: string, options: LintOptions): { text?: string; error?: InputError } {
+  if (options.text !== undefined) return { text: options.text };
+  let bytes: Buffer;
+  try {
+    const st = statSync(file);
+    if (st.isDirectory()) return { error: { file, message: "is a directory" } };
+    if (st.size > SQL_MAX_BYTES) return { error: { file, message: `file is ${st.size} bytes, over the ${SQL_MAX_BYTES / 2 ** 20} MB limit for SQL files` } };
+    bytes = readFileSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { error: { file, message: code === "ENOENT" ? "no such file" : `cannot read (${code})` } };
+  }
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) return { error: { file, line: bytes.subarray(0, nul).toString("latin1").split("\n").length, message: "binary file (NUL byte): not SQL text" } };
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    const bad = firstInvalidUtf8(bytes);
+    return { error: { file, line: bytes.subarray(0, bad).toString("latin1").split("\n").length, message: "invalid UTF-8" } };
+  }
+}
+
+export async function lintSqlFile(path: string, options: LintOptions, context: SqlContext): Promise<LintOutcome & { text?: string }> {
+  const file = resolve(path);
+  const errors: InputError[] = [];
+  const simulator = options.impact === false ? undefined : loadSimulator();
+  let config: Config | undefined;
+  try {
+    config = configFor(file, options);
+  } catch (e) {
+    errors.push({ file: (e as { file?: string }).file ?? file, message: (e as Error).message });
+  }
+  const read = readSqlText(file, options);
+  if (read.error) return { errors: [...errors, read.error] };
+  const text = read.text as string;
+  let target: Target;
+  let sql: SqlFacts;
+  try {
+    target = resolveTarget(undefined, options, config);
+    sql = await extractFacts(file, text, target);
+    const directive = targetDirective(sql.comments.map((c) => ({ file, text: c.text, range: c.range })));
+    if (directive) {
+      target = resolveTarget(directive.label, options, config);
+      sql = await extractFacts(file, text, target);
+    }
+  } catch (e) {
+    if (!(e instanceof TargetError)) throw e;
+    return { errors: [...errors, { file, message: e.message }], text };
+  }
+  for (const err of sql.errors) errors.push({ file, line: err.range.start.line, message: err.message });
+  const sim = await simulator;
+  const findings = runSqlRules({
+    file,
+    sql,
+    target,
+    schema: context.schema,
+    config: context.serverConfig,
+    statementRules: sqlStatementRules,
+    setRules: setStatementRules,
+    run: (rules, facts) => runRules(rules, facts, file, target, config, errors, sim),
+  });
+  const comments = sql.comments.map((c) => ({ file, text: c.text, range: c.range }));
+  return {
+    errors,
+    text,
+    result: { file, kind: "sql", target, findings: finishFindings(findings, comments, config), files: [file] },
+  };
+}

@@ -1,4 +1,4 @@
-import type { BpScanResult, EngineSim, IndexBuildResult, RedoCommitResult } from "@innolint/engine-sim";
+import type { BpScanResult, DropStallResult, EngineSim, IndexBuildResult, PartitionDivesResult, RedoCommitResult } from "@innolint/engine-sim";
 import { REFERENCE } from "@innolint/engine-sim/scenarios";
 import type { Impact, ImpactInput } from "../finding.js";
 import { formatBytes } from "../optionfile/rules/values.js";
@@ -123,5 +123,98 @@ export function instancesScanImpact(sim: EngineSim, instances: number, poolBytes
     summary: `a repeated full scan takes ${many.toFixed(2)} s with ${instances} instances and ${one.toFixed(2)} s with 1: the instance count does not change scan time`,
     inputs,
     assumptions: [SCAN_ASSUMPTION],
+  };
+}
+
+export interface DropStallInputs {
+  pool: number;
+  instances: number;
+  ahi: boolean;
+  operation: "drop" | "truncate";
+  drops: number;
+  /** MySQL 5.7 code path (TRUNCATE walks the LRU list twice). */
+  legacy: boolean;
+  /** Compare AHI on against off on a lazy-eviction server, instead of old against new eviction. */
+  lazy?: boolean;
+  inputs: ImpactInput[];
+}
+
+/** The stall a DROP or TRUNCATE causes: old eager eviction against 8.0.23's lazy one, or AHI on against off. */
+export function dropStallImpact(sim: EngineSim, d: DropStallInputs): Impact {
+  const params = {
+    buffer_pool_bytes: Math.max(d.pool, 5 * MiB),
+    instances: Math.min(Math.max(1, d.instances), 64),
+    operation: d.operation,
+    concurrent_drops: Math.min(Math.max(1, d.drops), 1000),
+    // AHI comparisons assume the table was hot: one cleanup batch of 1,024 hashed pages.
+    hashed_pages: d.lazy ? 1024 : 0,
+  };
+  const run = (version: "5.7" | "8.0.22" | "8.0.23", ahi: boolean) =>
+    cached(`drop:${JSON.stringify(params)}:${version}:${ahi}`, () => sim.simulate("drop_stall", { ...params, version, ahi }) as DropStallResult);
+  const actual = d.lazy ? run("8.0.23", true) : run(d.legacy ? "5.7" : "8.0.22", d.ahi);
+  const base = d.lazy ? run("8.0.23", false) : run("8.0.23", d.ahi);
+  const ratio = actual.stall_seconds / Math.max(base.stall_seconds, 1e-9);
+  const loss = Math.round(actual.queries.throughput_loss_fraction * 100);
+  return {
+    model: "drop_stall",
+    metric: "stall",
+    unit: "s",
+    baseline: { label: d.lazy ? "adaptive hash index off" : "lazy eviction (MySQL 8.0.23+)", value: base.stall_seconds },
+    actual: { label: d.lazy ? "adaptive hash index on" : "this target", value: actual.stall_seconds },
+    ratio,
+    summary: `about ${actual.stall_seconds < 10 ? actual.stall_seconds.toFixed(2) : Math.round(actual.stall_seconds)} s of stall (${ratio >= 10 ? Math.round(ratio) : ratio.toFixed(1)}× the ${base.stall_seconds.toFixed(2)} s ${d.lazy ? "with AHI off" : "with lazy eviction"}), concurrent queries lose ${loss} % of their throughput meanwhile`,
+    inputs: [
+      ...d.inputs,
+      { name: "concurrent_drops", value: params.concurrent_drops, source: "schema" },
+      { name: "hashed_pages", value: params.hashed_pages, source: "assumed" },
+    ],
+    assumptions: [
+      ...(d.lazy ? ["the dropped table was in use: 1,024 of its pages carry adaptive hash index entries (one cleanup batch, one LRU walk per instance)"] : ["an empty or cold table: no adaptive hash index entries to clean"]),
+      "the buffer pool is full (a large table fills it) and 90 % of its pages are dirty in the vendor's test; here the model's defaults for fill and dirty ratio",
+      "per-page list walk cost from DRAM latency; mutexes released every 1,024 pages",
+    ],
+  };
+}
+
+/** Point-query throughput when the planner probes every partition, against one that prunes (or skips the dives). */
+export function partitionDivesImpact(sim: EngineSim, partitions: number, compare: "pruned" | "records_in_range", inputs: ImpactInput[]): Impact {
+  const n = Math.min(Math.max(1, partitions), 8192);
+  const run = (p: Record<string, number>) =>
+    cached(`dives:${JSON.stringify(p)}`, () => sim.simulate("partition_dives", { ...REFERENCE.partitionDives, ...p }) as PartitionDivesResult);
+  const actual = run({ partitions: n, records_in_range: 0 });
+  const base = compare === "pruned" ? run({ partitions: n, partitions_scanned: 1, records_in_range: 0 }) : run({ partitions: n, records_in_range: 1000 });
+  const ratio = actual.qps / base.qps;
+  return {
+    model: "partition_dives",
+    metric: "point-query throughput",
+    unit: "QPS",
+    baseline: { label: compare === "pruned" ? "pruned to one partition" : "innodb_records_in_range=1000", value: Math.round(base.qps) },
+    actual: { label: `${n} partitions probed`, value: Math.round(actual.qps) },
+    ratio,
+    summary: `${Math.round(actual.qps).toLocaleString("en-US")} QPS instead of ${Math.round(base.qps).toLocaleString("en-US")} (${(1 / ratio).toFixed(1)}× fewer), ${actual.disk_reads_per_query.dives.toFixed(1)} disk reads per query for records-in-range dives alone`,
+    inputs: [...inputs, { name: "rows_per_partition", value: REFERENCE.partitionDives.rows_per_partition, source: "assumed" }],
+    assumptions: [
+      "reference workload: data about ten times a 26 GB buffer pool, recent partitions hot, point SELECTs by a non-partitioning key",
+      "each dive reads about two root-to-leaf paths plus up to ten leaf pages per partition",
+    ],
+  };
+}
+
+/** Memory of an index build: the manual's bound and the code's allocation, for k indexes on p partitions. */
+export function indexBuildMemoryImpact(sim: EngineSim, sortBuffer: number, indexes: number, partitions: number, minRecord: number, fulltext: boolean, inputs: ImpactInput[]): Impact {
+  const params = { ...REFERENCE.indexBuild, sort_buffer_bytes: sortBuffer, indexes: Math.min(indexes, 64), partitions: Math.min(partitions, 8192), min_rec_bytes: minRecord, rows: 1_000_000 };
+  const actual = cached(`mem:${JSON.stringify(params)}`, () => sim.simulate("index_build", params) as IndexBuildResult);
+  const single = cached(`mem:1:${sortBuffer}:${minRecord}`, () => sim.simulate("index_build", { ...params, indexes: 1, partitions: 1 }) as IndexBuildResult);
+  const bound = actual.memory_bytes.manual_bound + (fulltext ? 0 : 0);
+  return {
+    model: "index_build",
+    metric: "index build memory (manual's bound)",
+    unit: "bytes",
+    baseline: { label: "one index, one partition", value: single.memory_bytes.manual_bound },
+    actual: { label: `${indexes} index${indexes === 1 ? "" : "es"} × ${partitions} partition${partitions === 1 ? "" : "s"}`, value: bound },
+    ratio: bound / single.memory_bytes.manual_bound,
+    summary: `manual's bound ${mb(bound)}; the code allocates ${mb(actual.memory_bytes.peak)} at once (partitions are built one after another), plus up to ${mb(2 * sortBuffer * indexes * partitions)} of online row-log blocks under concurrent DML`,
+    inputs: [...inputs, { name: "min_index_record_bytes", value: minRecord, source: "assumed" }],
+    assumptions: ["row0merge path (MySQL up to 8.0.26, MariaDB, Aurora MySQL 2)", "tuple arrays of 8-byte pointers sized by the smallest possible index record"],
   };
 }

@@ -1,5 +1,9 @@
 import type { Rule } from "./types.js";
 import type { OptionFacts } from "../optionfile/rules/facts.js";
+import type { SqlStatementFacts } from "../sql/rules/context.js";
+import { ddlMultiIndexMemory } from "../sql/rules/ddl.js";
+import { adaptiveHashIndexDropStall, dropTruncateBufferPoolStall } from "../sql/rules/drop.js";
+import { partitionCountHigh, partitionUnprunedQuery } from "../sql/rules/partition.js";
 import {
   deprecatedVariable,
   duplicateOption,
@@ -32,6 +36,18 @@ export const optionFileRules: Rule<OptionFacts>[] = [
   bufferPoolInstancesIgnored,
   bufferPoolDumpDisabled,
 ];
+
+/** Rules over SQL statements, evaluated with the schema the migrations before them build. */
+export const sqlStatementRules: Rule<SqlStatementFacts>[] = [
+  dropTruncateBufferPoolStall,
+  adaptiveHashIndexDropStall,
+  partitionCountHigh,
+  partitionUnprunedQuery,
+  ddlMultiIndexMemory,
+];
+
+/** Option-file rules that also judge SET GLOBAL / PERSIST values: one rule speaks for both surfaces. */
+export const setStatementRules: Rule<OptionFacts>[] = [relaxedCommitDurability, bufferPoolDumpDisabled, sortBufferOversized, sortBufferUndersized];
 
 /** Rules the engine itself evaluates rather than a front end. */
 export const ENGINE_RULES = ["unused-suppression"] as const;

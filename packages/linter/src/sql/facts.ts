@@ -1,0 +1,776 @@
+/**
+ * Statement facts from SQL files: what each statement does, as the target server would read it.
+ *
+ * Pipeline: versioned comments are resolved for the target (versioned.ts, offsets kept), the text
+ * is parsed with tree-sitter-mysql (which also follows DELIMITER), and each top-level statement is
+ * turned into plain facts. Ranges are 1-based lines and columns in UTF-16 units.
+ */
+import type { Node, Parser, Tree } from "web-tree-sitter";
+import type { Range } from "../finding.js";
+import type { Target } from "../target.js";
+import { createParser } from "../treesitter.js";
+import { childrenOfType, findAll, firstChild, keywords, LineIndex, nameOf, rangeOf, unquote } from "./tree.js";
+import { resolveVersionedComments, type ResolvedText, type VersionedComment } from "./versioned.js";
+
+export type StatementKind =
+  | "create-table"
+  | "alter-table"
+  | "create-index"
+  | "drop-index"
+  | "drop-table"
+  | "truncate-table"
+  | "rename-table"
+  | "drop-database"
+  | "create-tablespace"
+  | "drop-tablespace"
+  | "set"
+  | "select"
+  | "insert"
+  | "update"
+  | "delete"
+  | "other";
+
+export type PartitionType =
+  | "range"
+  | "range-columns"
+  | "list"
+  | "list-columns"
+  | "hash"
+  | "linear-hash"
+  | "key"
+  | "linear-key"
+  | "system-time";
+
+export interface SubpartitioningFacts {
+  type: "hash" | "linear-hash" | "key" | "linear-key";
+  columns?: string[];
+  expression?: string;
+  /** In all: one per subpartition, as information_schema.PARTITIONS lists them. */
+  subpartitions: number;
+  /** Per partition, when every partition has the same number. */
+  perPartition?: number;
+}
+
+export interface PartitioningFacts {
+  type: PartitionType;
+  columns?: string[];
+  expression?: string;
+  /** As the server counts them: explicit definitions, else PARTITIONS n, else its default. */
+  partitions: number;
+  subpartitioning?: SubpartitioningFacts;
+  /** Names of the explicit partition definitions. */
+  names?: string[];
+  /** KEY ALGORITHM=n. */
+  algorithm?: number;
+  /** SYSTEM_TIME rotation as written: `INTERVAL 1 DAY`, `LIMIT 1000`. */
+  rotation?: string;
+  range: Range;
+}
+
+export interface IndexFacts {
+  name?: string;
+  columns: string[];
+  unique: boolean;
+  kind: "index" | "unique" | "primary" | "fulltext" | "spatial";
+  range?: Range;
+}
+
+export interface AssignmentFacts {
+  /** System variable names are lower-cased; user variables are given without the `@`. */
+  variable: string;
+  scope: "global" | "session" | "persist" | "persist_only" | "user";
+  value: string;
+  valueRange: Range;
+  nameRange: Range;
+  /** True when the scope came from an earlier keyword in the same SET (MySQL and MariaDB carry it over). */
+  scopeInherited?: boolean;
+}
+
+export interface PartitionOp {
+  op: string;
+  partitions?: string[];
+  all?: boolean;
+  count?: number;
+}
+
+export interface StatementFacts {
+  kind: StatementKind;
+  range: Range;
+  text?: string;
+  tables: { schema?: string; name: string; alias?: string }[];
+  partitioning?: PartitioningFacts;
+  indexesAdded?: IndexFacts[];
+  indexesDropped?: string[];
+  alterOptions?: { algorithm?: string; lock?: string };
+  partitionOps?: PartitionOp[];
+  assignments?: AssignmentFacts[];
+  /**
+   * Columns the WHERE clause constrains, per table. `table` is the real table name (aliases
+   * resolved); "" when a bare column could belong to several tables of the statement.
+   */
+  whereColumns?: { table: string; columns: string[] }[];
+  /** Columns in JOIN ... ON conditions, per table, resolved like `whereColumns`. */
+  onColumns?: { table: string; columns: string[] }[];
+  /** RENAME TABLE pairs. */
+  renames?: { from: { schema?: string; name: string }; to: { schema?: string; name: string } }[];
+  /** CREATE TABLE ... LIKE source. */
+  like?: { schema?: string; name: string };
+  /** DROP DATABASE/SCHEMA. */
+  database?: string;
+  /** CREATE/DROP TABLESPACE. */
+  tablespace?: string;
+  errors?: { message: string; range: Range }[];
+}
+
+export interface SqlFacts {
+  statements: StatementFacts[];
+  errors: { message: string; range: Range }[];
+  /** Every versioned comment and whether the target executes it. */
+  versionedComments: (VersionedComment & { range: Range })[];
+  /** Every ordinary comment (for innolint-disable and innolint-target directives). */
+  comments: { text: string; range: Range }[];
+}
+
+let parser: Promise<Parser> | undefined;
+
+/** Parses SQL as the target server reads it (versioned comments resolved, offsets kept). */
+export async function parseSql(text: string, target: Target): Promise<{ tree: Tree; resolved: ResolvedText }> {
+  parser ??= createParser("mysql");
+  const p = await parser;
+  const resolved = resolveVersionedComments(text, target);
+  const tree = p.parse(resolved.text);
+  if (!tree) throw new Error("innolint: tree-sitter-mysql returned no tree");
+  return { tree, resolved };
+}
+
+const COMMENT: ReadonlySet<string> = new Set(["comment"]);
+
+/** Top-level nodes that are not statements: client commands, terminators, comments. */
+const SKIPPED = new Set(["comment", "delimiter_statement", "client_command", "terminator"]);
+
+const KINDS: Record<string, StatementKind> = {
+  create_table_statement: "create-table",
+  alter_table_statement: "alter-table",
+  create_index_statement: "create-index",
+  drop_index_statement: "drop-index",
+  drop_table_statement: "drop-table",
+  truncate_table_statement: "truncate-table",
+  rename_table_statement: "rename-table",
+  drop_database_statement: "drop-database",
+  create_tablespace_statement: "create-tablespace",
+  drop_tablespace_statement: "drop-tablespace",
+  set_statement: "set",
+  select_statement: "select",
+  insert_statement: "insert",
+  update_statement: "update",
+  delete_statement: "delete",
+  other_statement: "other",
+};
+
+export async function extractFacts(path: string, text: string, target: Target): Promise<SqlFacts> {
+  void path;
+  const { tree, resolved } = await parseSql(text, target);
+  try {
+    const lines = new LineIndex(text);
+    const statements: StatementFacts[] = [];
+    const errors: SqlFacts["errors"] = resolved.errors.map((e) => ({ message: e.message, range: lines.range(e.start, e.end) }));
+    for (const node of tree.rootNode.namedChildren) {
+      if (SKIPPED.has(node.type)) {
+        if (node.isMissing || node.hasError) {
+          // A terminator the parser had to assume: the statement before it was cut short.
+          const own = syntaxErrors(node);
+          errors.push(...own);
+          const last = statements[statements.length - 1];
+          if (last) (last.errors ??= []).push(...own);
+        }
+        continue;
+      }
+      const facts = statementFacts(node, text);
+      const own = syntaxErrors(node);
+      if (own.length > 0) {
+        facts.errors = own;
+        errors.push(...own);
+      }
+      statements.push(facts);
+    }
+    errors.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
+    const versionedComments = resolved.comments.map((c) => ({ ...c, range: lines.range(c.start, c.end) }));
+    const comments = findAll(tree.rootNode, COMMENT).map((c) => ({ text: c.text, range: rangeOf(c) }));
+    return { statements, errors, versionedComments, comments };
+  } finally {
+    tree.delete();
+  }
+}
+
+// ------------------------------------------------------------------------ errors
+
+function syntaxErrors(root: Node): { message: string; range: Range }[] {
+  const out: { message: string; range: Range }[] = [];
+  const walk = (n: Node) => {
+    if (n.isMissing) {
+      const what = n.type === "terminator" ? "statement terminator" : n.type;
+      out.push({ message: `syntax error: missing ${what}`, range: rangeOf(n) });
+      return;
+    }
+    if (n.isError) {
+      const first = n.text.trim().split(/\s+/)[0] ?? "";
+      out.push({ message: `syntax error near "${first.slice(0, 40)}"`, range: rangeOf(n) });
+      return;
+    }
+    if (!n.hasError) return;
+    const before = out.length;
+    for (const c of n.children) walk(c);
+    // An error in a hidden node (none is expected) would otherwise go unreported.
+    if (out.length === before) out.push({ message: "syntax error", range: rangeOf(n) });
+  };
+  walk(root);
+  return out;
+}
+
+// -------------------------------------------------------------------- statements
+
+function statementFacts(node: Node, source: string): StatementFacts {
+  const kind = KINDS[node.type] ?? guessKind(node);
+  const facts: StatementFacts = {
+    kind,
+    range: rangeOf(node),
+    text: source.slice(node.startIndex, node.endIndex),
+    tables: [],
+  };
+  switch (node.type) {
+    case "create_table_statement":
+      createTable(node, facts);
+      break;
+    case "alter_table_statement":
+      alterTable(node, facts);
+      break;
+    case "create_index_statement":
+      facts.tables.push(tableName(node.childForFieldName("table")));
+      facts.indexesAdded = [indexFacts(node)];
+      options(node, facts);
+      break;
+    case "drop_index_statement":
+      facts.tables.push(tableName(node.childForFieldName("table")));
+      facts.indexesDropped = [nameOf(node.childForFieldName("name")) ?? ""];
+      options(node, facts);
+      break;
+    case "drop_table_statement":
+    case "truncate_table_statement":
+      for (const t of node.childrenForFieldName("table")) facts.tables.push(tableName(t));
+      break;
+    case "rename_table_statement":
+      facts.renames = childrenOfType(node, "rename_pair").map((p) => ({
+        from: tableName(p.childForFieldName("from")),
+        to: tableName(p.childForFieldName("to")),
+      }));
+      for (const r of facts.renames) facts.tables.push(r.from, r.to);
+      break;
+    case "drop_database_statement":
+      facts.database = nameOf(node.childForFieldName("name"));
+      break;
+    case "create_tablespace_statement":
+    case "drop_tablespace_statement":
+      facts.tablespace = nameOf(node.childForFieldName("name"));
+      break;
+    case "set_statement":
+      facts.assignments = assignments(node);
+      break;
+    case "select_statement":
+    case "insert_statement":
+    case "update_statement":
+    case "delete_statement":
+      dml(node, facts);
+      break;
+  }
+  return facts;
+}
+
+/** For a top-level ERROR node: the statement it most likely was. */
+function guessKind(node: Node): StatementKind {
+  const words = node.text.trim().split(/\s+/, 4).map((w) => w.toLowerCase());
+  const [a, b, c] = words;
+  if (a === "create" && (b === "table" || c === "table")) return "create-table";
+  if (a === "alter" && (b === "table" || c === "table")) return "alter-table";
+  if (a === "create" && (b === "index" || c === "index")) return "create-index";
+  if (a === "select" || a === "with") return "select";
+  if (a === "insert" || a === "replace") return "insert";
+  if (a === "update") return "update";
+  if (a === "delete") return "delete";
+  if (a === "set") return "set";
+  return "other";
+}
+
+function tableName(node: Node | null): { schema?: string; name: string } {
+  if (!node) return { name: "" };
+  const schema = nameOf(node.childForFieldName("schema"));
+  const name = nameOf(node.childForFieldName("name")) ?? "";
+  return schema === undefined ? { name } : { schema, name };
+}
+
+function createTable(node: Node, facts: StatementFacts): void {
+  facts.tables.push(tableName(node.childForFieldName("table")));
+  const like = node.childForFieldName("like");
+  if (like) facts.like = tableName(like);
+  const elements = firstChild(node, "table_elements");
+  const indexes: IndexFacts[] = [];
+  if (elements) {
+    for (const e of elements.namedChildren) {
+      if (e.type === "index_definition") indexes.push(indexFacts(e));
+      else if (e.type === "column_definition") indexes.push(...inlineIndexes(e));
+    }
+  }
+  if (indexes.length > 0) facts.indexesAdded = indexes;
+  const clause = firstChild(node, "partition_clause");
+  if (clause) facts.partitioning = partitioningFacts(clause);
+  const select = firstChild(node, "create_select");
+  if (select) {
+    const sub = firstChild(select, "select_statement");
+    if (sub) {
+      const inner: StatementFacts = { kind: "select", range: facts.range, tables: [] };
+      dml(sub, inner);
+      facts.tables.push(...inner.tables);
+    }
+  }
+}
+
+// ------------------------------------------------------------------------ indexes
+
+function indexFacts(def: Node): IndexFacts {
+  const kws = keywords(def);
+  const kind: IndexFacts["kind"] = kws.includes("PRIMARY")
+    ? "primary"
+    : kws.includes("UNIQUE")
+      ? "unique"
+      : kws.includes("FULLTEXT")
+        ? "fulltext"
+        : kws.includes("SPATIAL")
+          ? "spatial"
+          : "index";
+  const columns: string[] = [];
+  const parts = firstChild(def, "key_part_list");
+  for (const part of parts ? childrenOfType(parts, "key_part") : []) {
+    const column = part.childForFieldName("column");
+    const expr = firstChild(part, "parenthesized_expression");
+    if (column) columns.push(unquote(column.text));
+    else if (expr) columns.push(expr.text);
+  }
+  const name = nameOf(def.childForFieldName("name")) ?? (kind === "primary" ? "PRIMARY" : undefined);
+  const out: IndexFacts = { columns, unique: kind === "primary" || kind === "unique", kind, range: rangeOf(def) };
+  if (name !== undefined) out.name = name;
+  return out;
+}
+
+/** `col INT PRIMARY KEY`, `col INT UNIQUE [KEY]`, `col INT KEY` (KEY alone means PRIMARY KEY). */
+function inlineIndexes(column: Node): IndexFacts[] {
+  const name = nameOf(column.childForFieldName("name")) ?? "";
+  const words = column.namedChildren.slice(1).map((c) => (c.type === "identifier" ? c.text.toLowerCase() : ""));
+  const out: IndexFacts[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === "unique") out.push({ columns: [name], unique: true, kind: "unique", range: rangeOf(column) });
+    else if (words[i] === "key" && words[i - 1] !== "unique") {
+      out.push({ name: "PRIMARY", columns: [name], unique: true, kind: "primary", range: rangeOf(column) });
+    }
+  }
+  return out;
+}
+
+function options(node: Node, facts: StatementFacts): void {
+  for (const c of node.namedChildren) {
+    if (c.type !== "algorithm_option" && c.type !== "lock_option") continue;
+    const value = c.childForFieldName("value")?.text.toUpperCase() ?? "";
+    facts.alterOptions ??= {};
+    if (c.type === "algorithm_option") facts.alterOptions.algorithm = value;
+    else facts.alterOptions.lock = value;
+  }
+}
+
+// --------------------------------------------------------------------- partitions
+
+function numberOf(node: Node | null | undefined): number | undefined {
+  if (!node) return undefined;
+  const n = Number(node.text);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function innerText(paren: Node | null | undefined): string | undefined {
+  if (!paren) return undefined;
+  return paren.text.slice(1, -1).trim();
+}
+
+function columnNames(list: Node | undefined): string[] {
+  if (!list) return [];
+  return list.namedChildren.map((c) => unquote(c.text));
+}
+
+function partitioningFacts(clause: Node): PartitioningFacts {
+  const typeNode = firstChild(clause, "partition_type") as Node;
+  const kws = keywords(typeNode);
+  const linear = kws.includes("LINEAR");
+  let type: PartitionType;
+  if (kws.includes("KEY")) type = linear ? "linear-key" : "key";
+  else if (kws.includes("HASH")) type = linear ? "linear-hash" : "hash";
+  else if (kws.includes("RANGE")) type = kws.includes("COLUMNS") ? "range-columns" : "range";
+  else if (kws.includes("LIST")) type = kws.includes("COLUMNS") ? "list-columns" : "list";
+  else type = "system-time";
+
+  const facts: PartitioningFacts = { type, partitions: 0, range: rangeOf(clause) };
+  const list = firstChild(typeNode, "column_list");
+  if (list) facts.columns = columnNames(list);
+  const expression = innerText(typeNode.childForFieldName("expression"));
+  if (expression !== undefined) facts.expression = expression;
+  const algorithm = numberOf(firstChild(typeNode, "key_algorithm")?.namedChildren[0]);
+  if (algorithm !== undefined) facts.algorithm = algorithm;
+  const rotation = firstChild(typeNode, "versioning_rotation");
+  if (rotation) facts.rotation = rotation.text;
+
+  const definitions = firstChild(clause, "partition_definitions");
+  const defs = definitions ? childrenOfType(definitions, "partition_definition") : [];
+  const declared = numberOf(clause.childForFieldName("partitions"));
+  // sql_partition.cc: explicit definitions win; else PARTITIONS n; else HASH/KEY make one partition
+  // and MariaDB's SYSTEM_TIME two (one HISTORY, one CURRENT). RANGE and LIST need definitions.
+  const defaults = type === "system-time" ? 2 : type.endsWith("hash") || type.endsWith("key") ? 1 : 0;
+  facts.partitions = defs.length > 0 ? defs.length : (declared ?? defaults);
+  if (defs.length > 0) facts.names = defs.map((d) => nameOf(d.childForFieldName("name")) ?? "");
+
+  const sub = firstChild(clause, "subpartition_clause");
+  if (sub) {
+    const subType = firstChild(sub, "subpartition_type") as Node;
+    const skws = keywords(subType);
+    const slinear = skws.includes("LINEAR");
+    const stype: SubpartitioningFacts["type"] = skws.includes("KEY")
+      ? slinear
+        ? "linear-key"
+        : "key"
+      : slinear
+        ? "linear-hash"
+        : "hash";
+    const perDeclared = numberOf(sub.childForFieldName("subpartitions")) ?? 1;
+    const counts: number[] = [];
+    for (let i = 0; i < facts.partitions; i++) {
+      const d = defs[i];
+      const explicit = d ? firstChild(d, "subpartition_definitions") : undefined;
+      counts.push(explicit ? childrenOfType(explicit, "subpartition_definition").length : perDeclared);
+    }
+    const s: SubpartitioningFacts = { type: stype, subpartitions: counts.reduce((a, b) => a + b, 0) };
+    const scols = firstChild(subType, "column_list");
+    if (scols) s.columns = columnNames(scols);
+    const sexpr = innerText(subType.childForFieldName("expression"));
+    if (sexpr !== undefined) s.expression = sexpr;
+    if (counts.length > 0 && counts.every((c) => c === counts[0])) s.perPartition = counts[0] as number;
+    facts.subpartitioning = s;
+  }
+  return facts;
+}
+
+function partitionNames(node: Node): string[] {
+  const names = firstChild(node, "partition_names");
+  return names ? names.namedChildren.map((c) => unquote(c.text)) : [];
+}
+
+// -------------------------------------------------------------------- ALTER TABLE
+
+const MAINTENANCE: Record<string, string> = {
+  TRUNCATE: "truncate",
+  REBUILD: "rebuild",
+  OPTIMIZE: "optimize",
+  ANALYZE: "analyze",
+  CHECK: "check",
+  REPAIR: "repair",
+  DISCARD: "discard",
+  IMPORT: "import",
+};
+
+function alterTable(node: Node, facts: StatementFacts): void {
+  facts.tables.push(tableName(node.childForFieldName("table")));
+  const added: IndexFacts[] = [];
+  const dropped: string[] = [];
+  const ops: PartitionOp[] = [];
+  options(node, facts);
+  for (const spec of node.namedChildren) {
+    switch (spec.type) {
+      case "alter_add_index":
+        added.push(indexFacts(firstChild(spec, "index_definition") as Node));
+        break;
+      case "alter_add_column":
+        for (const c of spec.namedChildren) {
+          if (c.type === "column_definition") added.push(...inlineIndexes(c));
+          else if (c.type === "index_definition") added.push(indexFacts(c));
+        }
+        break;
+      case "alter_drop_index":
+        dropped.push(nameOf(spec.childForFieldName("name")) ?? "");
+        break;
+      case "alter_drop_primary_key":
+        dropped.push("PRIMARY");
+        break;
+      case "alter_add_partition": {
+        const defs = firstChild(spec, "partition_definitions");
+        const op: PartitionOp = { op: "add" };
+        if (defs) op.partitions = childrenOfType(defs, "partition_definition").map((d) => nameOf(d.childForFieldName("name")) ?? "");
+        const count = numberOf(spec.childForFieldName("count"));
+        if (count !== undefined) op.count = count;
+        ops.push(op);
+        break;
+      }
+      case "alter_drop_partition":
+        ops.push({ op: "drop", partitions: partitionNames(spec) });
+        break;
+      case "coalesce_partition":
+        ops.push({ op: "coalesce", count: numberOf(spec.childForFieldName("count")) ?? 0 });
+        break;
+      case "reorganize_partition": {
+        const op: PartitionOp = { op: "reorganize", partitions: partitionNames(spec) };
+        const defs = firstChild(spec, "partition_definitions");
+        if (defs) op.count = childrenOfType(defs, "partition_definition").length;
+        ops.push(op);
+        break;
+      }
+      case "exchange_partition":
+        ops.push({ op: "exchange", partitions: [nameOf(spec.childForFieldName("partition")) ?? ""] });
+        break;
+      case "partition_maintenance":
+      case "partition_tablespace": {
+        const kw = spec.childForFieldName("operation")?.type ?? "";
+        const op: PartitionOp = { op: MAINTENANCE[kw] ?? kw.toLowerCase() };
+        if (keywords(spec).includes("ALL")) op.all = true;
+        else if (firstChild(spec, "partition_names")) op.partitions = partitionNames(spec);
+        ops.push(op);
+        break;
+      }
+      case "convert_partition":
+        ops.push({ op: "convert-partition", partitions: [nameOf(spec.childForFieldName("partition")) ?? ""] });
+        break;
+      case "convert_table": {
+        const def = firstChild(spec, "partition_definition");
+        ops.push({ op: "convert-table", partitions: [nameOf(def?.childForFieldName("name")) ?? ""] });
+        break;
+      }
+      case "remove_partitioning":
+        ops.push({ op: "remove-partitioning" });
+        break;
+      case "partition_clause":
+        facts.partitioning = partitioningFacts(spec);
+        ops.push({ op: "partition-by" });
+        break;
+    }
+  }
+  if (added.length > 0) facts.indexesAdded = added;
+  if (dropped.length > 0) facts.indexesDropped = dropped;
+  if (ops.length > 0) facts.partitionOps = ops;
+}
+
+// ---------------------------------------------------------------------------- SET
+
+const SCOPES: Record<string, AssignmentFacts["scope"]> = {
+  GLOBAL: "global",
+  SESSION: "session",
+  LOCAL: "session",
+  PERSIST: "persist",
+  PERSIST_ONLY: "persist_only",
+};
+
+function assignments(node: Node): AssignmentFacts[] {
+  const out: AssignmentFacts[] = [];
+  // "The most recent GLOBAL, PERSIST, PERSIST_ONLY, or SESSION keyword in the statement is used
+  // for following assignments that have no keyword specified" (SET syntax, MySQL and MariaDB).
+  let current: AssignmentFacts["scope"] = "session";
+  let keywordSeen = false;
+  for (const a of childrenOfType(node, "assignment")) {
+    const variable = a.childForFieldName("variable") as Node;
+    const value = a.childForFieldName("value") as Node;
+    const scopeNode = a.childForFieldName("scope");
+    const fact: AssignmentFacts = {
+      variable: "",
+      scope: current,
+      value: value.text,
+      valueRange: rangeOf(value),
+      nameRange: rangeOf(variable),
+    };
+    if (scopeNode) {
+      current = SCOPES[scopeNode.type] ?? "session";
+      keywordSeen = true;
+      fact.scope = current;
+    }
+    if (variable.type === "user_variable") {
+      fact.variable = unquote(variable.text.slice(1));
+      fact.scope = "user";
+      fact.nameRange = shifted(rangeOf(variable), 1, variable.text.length);
+    } else if (variable.type === "system_variable") {
+      const m = /^@@(?:(global|session|local|persist|persist_only)\.)?(.*)$/i.exec(variable.text) as RegExpExecArray;
+      const prefix = variable.text.length - (m[2] as string).length;
+      fact.variable = (m[2] as string).toLowerCase();
+      fact.scope = m[1] ? (SCOPES[m[1].toUpperCase()] ?? "session") : "session";
+      fact.nameRange = shifted(rangeOf(variable), prefix, variable.text.length);
+    } else {
+      fact.variable = variable.namedChildren.map((c) => unquote(c.text)).join(".").toLowerCase();
+      if (!scopeNode && keywordSeen) fact.scopeInherited = true;
+    }
+    out.push(fact);
+  }
+  return out;
+}
+
+/** A sub-range of a single-line token. */
+function shifted(r: Range, from: number, to: number): Range {
+  return {
+    start: { line: r.start.line, column: r.start.column + from },
+    end: { line: r.start.line, column: r.start.column + to },
+  };
+}
+
+// ---------------------------------------------------------------------------- DML
+
+interface TableRef {
+  schema?: string;
+  name: string;
+  alias?: string;
+  derived?: boolean;
+}
+
+const SCOPE_NODES = new Set(["select_core", "update_statement", "delete_statement"]);
+const REFERENCES = new Set(["table_reference", "derived_table"]);
+const NOT_IN_SCOPE = new Set(["subquery", "derived_table", "where_clause", "select_list", "select_tail", "with_clause"]);
+
+/** Tables a scope reads: its FROM list, joins included, subqueries excluded. CTEs count as derived. */
+function scopeRefs(scope: Node, ctes: ReadonlySet<string>): TableRef[] {
+  const refs: TableRef[] = [];
+  for (const n of findAll(scope, REFERENCES, NOT_IN_SCOPE)) {
+    const alias = nameOf(n.childForFieldName("alias"));
+    if (n.type === "derived_table") {
+      refs.push({ name: alias ?? "", derived: true, ...(alias !== undefined ? { alias } : {}) });
+      continue;
+    }
+    const t: TableRef = tableName(n.childForFieldName("table"));
+    if (t.schema === undefined && ctes.has(t.name.toLowerCase())) t.derived = true;
+    refs.push(alias !== undefined ? { ...t, alias } : t);
+  }
+  return refs;
+}
+
+/** Words a flat expression shows as column references that are not columns. */
+const NOT_COLUMNS = new Set(
+  [
+    "microsecond", "second", "minute", "hour", "day", "week", "month", "quarter", "year",
+    "second_microsecond", "minute_microsecond", "minute_second", "hour_microsecond", "hour_second",
+    "hour_minute", "day_microsecond", "day_second", "day_minute", "day_hour", "year_month",
+    "current_timestamp", "current_date", "current_time", "current_user", "localtime", "localtimestamp",
+    "utc_date", "utc_time", "utc_timestamp", "boolean", "mode", "query", "expansion", "language",
+    "natural", "with", "rollup", "order", "by", "asc", "desc", "separator", "using", "signed",
+    "unsigned", "char", "nchar", "decimal", "integer", "json", "double", "float", "date", "time",
+    "datetime", "timestamp", "character", "set", "utf8", "utf8mb3", "utf8mb4", "latin1", "from",
+    "for", "leading", "trailing", "both", "member", "of", "over", "partition", "rows", "range",
+    "unbounded", "preceding", "following", "current", "row", "maxvalue", "dual",
+  ],
+);
+
+function isColumn(ref: Node): boolean {
+  const parts = ref.namedChildren;
+  if (parts.length !== 1) return true;
+  const only = parts[0] as Node;
+  if (only.type === "quoted_identifier") return true;
+  const prev = ref.previousSibling;
+  const next = ref.nextSibling;
+  if (prev && (prev.type === "AS" || prev.type === "COLLATE")) return false; // CAST(x AS type), x COLLATE name
+  if (next && next.type === "string") return false; // DATE '2020-01-01', _utf8mb4'x'
+  return !NOT_COLUMNS.has(only.text.toLowerCase());
+}
+
+/** Resolves a column reference to its table in the scope chain (innermost first). */
+function resolveColumn(ref: Node, chain: TableRef[][]): { table: string; column: string } | undefined {
+  const parts = ref.namedChildren.map((c) => unquote(c.text));
+  const column = parts[parts.length - 1] as string;
+  if (parts.length === 1) {
+    const refs = chain[0] ?? [];
+    if (refs.length === 1) {
+      const only = refs[0] as TableRef;
+      return only.derived ? undefined : { table: only.name, column };
+    }
+    return { table: "", column };
+  }
+  const qualifier = (parts[parts.length - 2] as string).toLowerCase();
+  const schema = parts.length >= 3 ? (parts[parts.length - 3] as string).toLowerCase() : undefined;
+  for (const refs of chain) {
+    const byAlias = refs.find((r) => r.alias?.toLowerCase() === qualifier);
+    const byName = refs.find(
+      (r) => r.alias === undefined && r.name.toLowerCase() === qualifier && (!schema || r.schema?.toLowerCase() === schema),
+    );
+    const hit = byAlias ?? byName;
+    if (hit) return hit.derived ? undefined : { table: hit.name, column };
+  }
+  return { table: parts[parts.length - 2] as string, column };
+}
+
+function groupColumns(found: { table: string; column: string }[]): { table: string; columns: string[] }[] {
+  const map = new Map<string, string[]>();
+  for (const { table, column } of found) {
+    const list = map.get(table) ?? [];
+    if (!list.some((c) => c.toLowerCase() === column.toLowerCase())) list.push(column);
+    map.set(table, list);
+  }
+  return [...map].map(([table, columns]) => ({ table, columns }));
+}
+
+/** The scope chain of a node: refs of each enclosing SELECT/UPDATE/DELETE, innermost first. */
+function chainOf(node: Node, cache: Map<number, TableRef[]>, ctes: ReadonlySet<string>): TableRef[][] {
+  const chain: TableRef[][] = [];
+  for (let n: Node | null = node; n; n = n.parent) {
+    if (!SCOPE_NODES.has(n.type)) continue;
+    let refs = cache.get(n.id);
+    if (!refs) {
+      refs = scopeRefs(n, ctes);
+      cache.set(n.id, refs);
+    }
+    chain.push(refs);
+  }
+  return chain;
+}
+
+function conditionColumns(
+  nodes: Node[],
+  cache: Map<number, TableRef[]>,
+  ctes: ReadonlySet<string>,
+): { table: string; columns: string[] }[] {
+  const found: { table: string; column: string }[] = [];
+  for (const cond of nodes) {
+    const chain = chainOf(cond, cache, ctes);
+    for (const ref of findAll(cond, new Set(["column_reference"]), new Set(["subquery"]))) {
+      if (!isColumn(ref)) continue;
+      const r = resolveColumn(ref, chain);
+      if (r) found.push(r);
+    }
+  }
+  return groupColumns(found);
+}
+
+function dml(node: Node, facts: StatementFacts): void {
+  const cteNames = new Set(
+    findAll(node, new Set(["cte"])).map((c) => (nameOf(c.childForFieldName("name")) ?? "").toLowerCase()),
+  );
+  const seen = new Set<string>();
+  const add = (t: { schema?: string; name: string; alias?: string }) => {
+    if (!t.name || (!t.schema && cteNames.has(t.name.toLowerCase()))) return;
+    const key = `${t.schema ?? ""}.${t.name}.${t.alias ?? ""}`.toLowerCase();
+    if (seen.has(key)) return;
+    seen.add(key);
+    facts.tables.push(t);
+  };
+  if (node.type === "insert_statement") add(tableName(node.childForFieldName("table")));
+  for (const ref of findAll(node, new Set(["table_reference"]))) {
+    const alias = nameOf(ref.childForFieldName("alias"));
+    const t = tableName(ref.childForFieldName("table"));
+    add(alias !== undefined ? { ...t, alias } : t);
+  }
+  // DELETE t1, t2 FROM ...: targets name tables (or aliases) of the FROM list.
+  for (const target of findAll(node, new Set(["delete_target"]))) {
+    const parts = target.childrenForFieldName("name").map((n) => unquote(n.text));
+    const name = parts[parts.length - 1] as string;
+    const known = facts.tables.some((t) => t.alias?.toLowerCase() === name.toLowerCase() || t.name.toLowerCase() === name.toLowerCase());
+    if (!known) add(parts.length > 1 ? { schema: parts[0] as string, name } : { name });
+  }
+
+  const cache = new Map<number, TableRef[]>();
+  const wheres = findAll(node, new Set(["where_clause"]));
+  if (wheres.length > 0) facts.whereColumns = conditionColumns(wheres, cache, cteNames);
+  const ons = findAll(node, new Set(["join_condition"]));
+  if (ons.length > 0) facts.onColumns = conditionColumns(ons, cache, cteNames);
+}

@@ -1,0 +1,52 @@
+import { readdirSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import type { Target } from "../target.js";
+import { extractFacts } from "./facts.js";
+import { Schema } from "./schema.js";
+
+/**
+ * The schema a directory of migrations builds before a given file: the .sql files beside it,
+ * applied in file-name order. Each earlier file is parsed once per target and run.
+ */
+export class MigrationHistory {
+  private readonly after = new Map<string, Schema>();
+
+  constructor(private readonly readText: (file: string) => string | undefined) {}
+
+  private siblings(dir: string): string[] {
+    try {
+      return readdirSync(dir)
+        .filter((n) => n.toLowerCase().endsWith(".sql"))
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    } catch {
+      return [];
+    }
+  }
+
+  /** A fresh copy of the schema before `file`. */
+  async schemaBefore(file: string, target: Target): Promise<Schema> {
+    const dir = dirname(file);
+    const names = this.siblings(dir);
+    const position = names.indexOf(basename(file));
+    const earlier = position >= 0 ? names.slice(0, position) : names.filter((n) => n < basename(file));
+    let schema = new Schema();
+    for (const name of earlier) {
+      const path = join(dir, name);
+      const key = `${target.label}\0${path}`;
+      const cached = this.after.get(key);
+      if (cached) {
+        schema = cached;
+        continue;
+      }
+      const next = schema.clone();
+      const text = this.readText(path);
+      if (text !== undefined) {
+        const facts = await extractFacts(path, text, target);
+        for (const s of facts.statements) next.apply(s, path);
+      }
+      this.after.set(key, next);
+      schema = next;
+    }
+    return schema.clone();
+  }
+}

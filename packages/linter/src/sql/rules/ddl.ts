@@ -1,0 +1,60 @@
+import { mysqlBaseVersion } from "../../catalogue/index.js";
+import { indexBuildMemoryImpact } from "../../impact/estimates.js";
+import { effectiveNumber } from "../../optionfile/rules/facts.js";
+import { formatBytes, parseInteger } from "../../optionfile/rules/values.js";
+import type { Rule } from "../../rules/types.js";
+import { atLeast } from "../../target.js";
+import { tablesOf, type SqlStatementFacts } from "./context.js";
+
+function bytes(value: unknown, fallback: number): number {
+  if (typeof value === "number") return value;
+  if (typeof value === "string") {
+    const p = parseInteger(value);
+    if ("value" in p) return p.value;
+  }
+  return fallback;
+}
+
+/** The manual's bound for one ALTER's index build (innodb_sort_buffer_size documentation). */
+export function manualMemoryBound(sortBuffer: number, partitions: number, indexes: number, minRecord: number, fulltext: boolean): number {
+  return (fulltext ? 6 * 3 * sortBuffer : 0) + 2 * partitions * indexes * Math.floor(sortBuffer / minRecord) * 8;
+}
+
+export const ddlMultiIndexMemory: Rule<SqlStatementFacts> = {
+  id: "ddl-multi-index-memory",
+  check(facts, ctx) {
+    const s = facts.statement;
+    if (s.kind !== "alter-table" && s.kind !== "create-index") return;
+    const added = (s.indexesAdded ?? []).filter((i) => i.kind !== "primary");
+    if (added.length === 0) return;
+    const base = mysqlBaseVersion(facts.target);
+    // From MySQL 8.0.27 the build's buffers come out of innodb_ddl_buffer_size, a fixed total.
+    if (facts.target.flavor !== "mariadb" && base && atLeast(base, "8.0.27")) return;
+    const table = tablesOf(facts)[0];
+    const p = s.partitioning ?? table?.state?.partitioning;
+    const partitions = p ? (p.subpartitioning ? p.subpartitioning.subpartitions : p.partitions) : 1;
+    const sort = effectiveNumber(facts.config, "innodb_sort_buffer_size")?.value ?? 1 << 20;
+    const minRecord = Math.max(1, bytes(ctx.options.minRecordBytes, 16));
+    const fulltext = added.some((i) => i.kind === "fulltext");
+    const bound = manualMemoryBound(sort, partitions, added.length, minRecord, fulltext);
+    const budget = bytes(ctx.options.budget, 1 << 30);
+    if (bound <= budget) return;
+    ctx.report({
+      range: s.range,
+      message: `building ${added.length} index${added.length === 1 ? "" : "es"} on ${table?.name ?? "the table"}${partitions > 1 ? ` (${partitions} partitions)` : ""} with innodb_sort_buffer_size=${formatBytes(sort)} may take up to ${formatBytes(Math.round(bound))} by the manual's bound (2 × partitions × indexes × sort buffer ÷ ${minRecord}-byte records × 8), above the ${formatBytes(budget)} budget`,
+      notes: [
+        "the bound multiplies by partitions although InnoDB builds partitions one after another; the online row logs of every partition-index pair do exist at once",
+        "split the ALTER, lower innodb_sort_buffer_size, or raise the rule's budget if the host has the memory",
+      ],
+      ...(ctx.sim
+        ? {
+            impact: indexBuildMemoryImpact(ctx.sim, sort, added.length, partitions, minRecord, fulltext, [
+              { name: "innodb_sort_buffer_size", value: sort, source: facts.configSource },
+              { name: "indexes", value: added.length, source: "schema" },
+              { name: "partitions", value: partitions, source: "schema" },
+            ]),
+          }
+        : {}),
+    });
+  },
+};

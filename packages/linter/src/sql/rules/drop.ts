@@ -1,0 +1,140 @@
+import { lookupVariable, mysqlBaseVersion } from "../../catalogue/index.js";
+import type { Severity } from "../../finding.js";
+import { dropStallImpact } from "../../impact/estimates.js";
+import { effectiveBoolean, effectiveNumber } from "../../optionfile/rules/facts.js";
+import { formatBytes, parseInteger } from "../../optionfile/rules/values.js";
+import type { Rule } from "../../rules/types.js";
+import { atLeast, formatVersion, type Target } from "../../target.js";
+import { tablesOf, type SqlStatementFacts } from "./context.js";
+
+const DROPS = new Set(["drop-table", "truncate-table", "drop-tablespace", "drop-database"]);
+const GiB = 2 ** 30;
+
+function bytesOption(value: unknown, fallback: number): number {
+  if (typeof value === "number") return value;
+  if (typeof value === "string") {
+    const parsed = parseInteger(value);
+    if ("value" in parsed) return parsed.value;
+  }
+  return fallback;
+}
+
+/**
+ * Whether DROP/TRUNCATE walks the buffer pool's lists under their mutexes. MySQL (and Percona and
+ * Aurora, which follow its base version) made eviction lazy in 8.0.23 (WL#14100). MariaDB's
+ * release history is its own and is stated in the rule's knowledge-base entry.
+ */
+export function dropScansBufferPool(target: Target): boolean {
+  // MariaDB walked the flush list on DROP until the DROP TABLE rewrite of 10.6.2 (MDEV-25506).
+  if (target.flavor === "mariadb") return !atLeast(target.version, "10.6.2");
+  const base = mysqlBaseVersion(target);
+  return base !== undefined && !atLeast(base, "8.0.23");
+}
+
+/** Whether DROP still walks the LRU list to free adaptive-hash-index entries when AHI is on. */
+export function dropCleansAhi(target: Target): boolean {
+  if (target.flavor === "mariadb") {
+    // MDEV-22456 freed AHI entries lazily from 10.2.33, 10.3.24, 10.4.14 and 10.5.4.
+    const fixedIn: Record<string, string> = { "10.2": "10.2.33", "10.3": "10.3.24", "10.4": "10.4.14", "10.5": "10.5.4" };
+    const series = `${target.version.major}.${target.version.minor ?? 99}`;
+    const fix = fixedIn[series];
+    if (fix) return !atLeast(target.version, fix);
+    return target.version.major === 10 && (target.version.minor ?? 99) < 2;
+  }
+  return true;
+}
+
+function what(kind: string): string {
+  return kind === "truncate-table" ? "TRUNCATE TABLE" : kind === "drop-tablespace" ? "DROP TABLESPACE" : kind === "drop-database" ? "DROP DATABASE" : "DROP TABLE";
+}
+
+function subject(facts: SqlStatementFacts): string {
+  const s = facts.statement;
+  if (s.kind === "drop-database") return `database ${s.database ?? ""}`.trim();
+  if (s.kind === "drop-tablespace") return `tablespace ${s.tablespace ?? ""}`.trim();
+  return tablesOf(facts).map((t) => t.name).join(", ");
+}
+
+export const dropTruncateBufferPoolStall: Rule<SqlStatementFacts> = {
+  id: "drop-truncate-buffer-pool-stall",
+  check(facts, ctx) {
+    const s = facts.statement;
+    if (!DROPS.has(s.kind) || !dropScansBufferPool(facts.target)) return;
+    const pool = effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value ?? 128 * 2 ** 20;
+    const instances = effectiveNumber(facts.config, "innodb_buffer_pool_instances")?.value ?? (pool >= GiB ? 8 : 1);
+    const ahi = effectiveBoolean(facts.config, "innodb_adaptive_hash_index")?.value ?? true;
+    const warnAt = bytesOption(ctx.options.warningAt, GiB);
+    const errorAt = bytesOption(ctx.options.errorAt, 64 * GiB);
+    const severity: Severity = pool >= errorAt ? "error" : pool >= warnAt ? "warning" : "info";
+    const tables = s.kind === "drop-database" ? facts.schema.all().filter((t) => (t.schema ?? "").toLowerCase() === (s.database ?? "").toLowerCase()).length : Math.max(1, s.tables.length);
+    const server = `${facts.target.flavor === "mariadb" ? "MariaDB" : "MySQL"} ${formatVersion(mysqlBaseVersion(facts.target) ?? facts.target.version)}`;
+    ctx.report({
+      range: s.range,
+      severity,
+      versionDependent: true,
+      message: `${what(s.kind)} ${subject(facts)} on ${server} scans the whole buffer pool (${formatBytes(pool)}, ${instances} instance${instances === 1 ? "" : "s"}) under its list mutexes to evict the tablespace's pages: the stall grows with the pool, not the table, so even an empty table freezes concurrent queries${ahi ? ", and the adaptive hash index cleanup adds more LRU scans" : ""}`,
+      notes: [
+        "MySQL 8.0.23 made this eviction lazy (WL#14100): a vendor test measured up to 251× faster drops with 32–450 GB pools",
+        ...(s.kind === "drop-database" && tables > 1 ? [`the database holds ${tables} tables, each dropped in turn`] : []),
+      ],
+      ...(ctx.sim
+        ? {
+            impact: dropStallImpact(ctx.sim, {
+              pool,
+              instances,
+              ahi,
+              operation: s.kind === "truncate-table" ? "truncate" : "drop",
+              drops: tables,
+              legacy: facts.target.flavor !== "mariadb" && !atLeast(mysqlBaseVersion(facts.target) ?? { major: 8 }, "8.0.0"),
+              inputs: [
+                { name: "innodb_buffer_pool_size", value: pool, source: facts.configSource },
+                { name: "innodb_buffer_pool_instances", value: instances, source: facts.configSource },
+                { name: "innodb_adaptive_hash_index", value: ahi, source: facts.configSource },
+              ],
+            }),
+          }
+        : {}),
+    });
+  },
+};
+
+export const adaptiveHashIndexDropStall: Rule<SqlStatementFacts> = {
+  id: "adaptive-hash-index-drop-stall",
+  check(facts, ctx) {
+    const s = facts.statement;
+    if (!DROPS.has(s.kind) || dropScansBufferPool(facts.target) || !dropCleansAhi(facts.target)) return;
+    const ahi = effectiveBoolean(facts.config, "innodb_adaptive_hash_index");
+    if (!ahi?.value) return;
+    const pool = effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value ?? 128 * 2 ** 20;
+    const instances = effectiveNumber(facts.config, "innodb_buffer_pool_instances")?.value ?? (pool >= GiB ? 8 : 1);
+    const fromDefault = !ahi.option;
+    const lookup = lookupVariable(facts.target, "innodb_adaptive_hash_index");
+    ctx.report({
+      range: s.range,
+      severity: pool >= bytesOption(ctx.options.warningAt, 8 * GiB) ? "warning" : "info",
+      versionDependent: true,
+      message: `${what(s.kind)} ${subject(facts)} with the adaptive hash index on${fromDefault ? " (the default for this target)" : ""}: freeing the table's hash entries walks every buffer pool instance's LRU list (${formatBytes(pool)}) while holding the data dictionary mutex, a stall the lazy eviction of MySQL 8.0.23 did not remove`,
+      notes: [
+        "MySQL bug #113312: such stalls do not occur with innodb_adaptive_hash_index=OFF, the default from MySQL 8.4",
+        ...(lookup.status === "known" && lookup.facts.dynamic ? ["innodb_adaptive_hash_index is dynamic: SET GLOBAL innodb_adaptive_hash_index=OFF before the drop avoids the scan"] : []),
+      ],
+      ...(ctx.sim
+        ? {
+            impact: dropStallImpact(ctx.sim, {
+              pool,
+              instances,
+              ahi: true,
+              operation: s.kind === "truncate-table" ? "truncate" : "drop",
+              drops: Math.max(1, s.tables.length),
+              legacy: false,
+              lazy: true,
+              inputs: [
+                { name: "innodb_buffer_pool_size", value: pool, source: facts.configSource },
+                { name: "innodb_adaptive_hash_index", value: true, source: fromDefault ? "default" : facts.configSource },
+              ],
+            }),
+          }
+        : {}),
+    });
+  },
+};
