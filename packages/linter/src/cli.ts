@@ -12,6 +12,7 @@ import {
   type LintOptions,
 } from "./engine.js";
 import type { OptionFacts } from "./optionfile/rules/facts.js";
+import { extractFacts } from "./sql/facts.js";
 import { MigrationHistory } from "./sql/history.js";
 import { Schema } from "./sql/schema.js";
 import { SEVERITY_RANK, type Finding, type Severity } from "./finding.js";
@@ -30,6 +31,7 @@ const HELP = `innolint ${VERSION}: lint MySQL option files and SQL migrations
 Usage:
   innolint [lint] [options] <file|dir|glob|->...
   innolint print-defaults FILE GROUP...    what my_print_defaults --defaults-file=FILE prints
+  innolint facts [--target T] FILE...      print as JSON what the rules see (statements, options)
   innolint rules                           list the rules
   innolint rule <id>                       print a rule's knowledge-base entry
   innolint simulate <model> [--param v…] [--sweep p=v1,v2…] [--plot out.svg]
@@ -260,6 +262,58 @@ async function runPrintDefaults(argv: string[], io: CliIO): Promise<number> {
   return printDefaultsStatus(set);
 }
 
+/** `innolint facts`: what the rules see, as JSON, for debugging findings. */
+async function runFacts(argv: string[], io: CliIO): Promise<number> {
+  let target: string | undefined;
+  const paths: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === "--target") target = argv[++i];
+    else if (a.startsWith("--target=")) target = a.slice(9);
+    else if (a.startsWith("-")) throw new UsageError(`unknown option ${a}`);
+    else paths.push(a);
+  }
+  if (paths.length === 0) throw new UsageError("usage: innolint facts [--target T] FILE...");
+  const options: LintOptions = { cwd: io.cwd, impact: false, ...(target ? { target } : {}) };
+  const collected = collectFiles(paths, io.cwd);
+  const out: unknown[] = [];
+  const errors: InputError[] = [...collected.errors];
+  for (const file of collected.files) {
+    const kind = kindFromName(file) ?? kindFromContent(readSqlText(file, {}).text ?? "");
+    if (kind === "sql") {
+      const read = readSqlText(file, {});
+      if (read.error) {
+        errors.push(read.error);
+        continue;
+      }
+      const t = resolveTarget(undefined, options, configFor(file, options));
+      const facts = await extractFacts(file, read.text as string, t);
+      out.push({ file, kind, target: t.label, statements: facts.statements.map(({ text: _text, ...rest }) => rest), errors: facts.errors });
+    } else {
+      const lint = await lintOptionFile(file, options);
+      errors.push(...lint.outcome.errors);
+      out.push({
+        file,
+        kind,
+        target: lint.facts?.target.label,
+        options: (lint.facts?.options ?? []).map((o) => ({
+          file: o.entry.file,
+          line: o.entry.line,
+          group: o.entry.group,
+          name: o.entry.rawName,
+          variable: o.variable,
+          value: o.entry.value,
+          status: o.lookup.status,
+          serverGroup: o.serverGroup,
+          ...(o.effectiveNumber !== undefined ? { effective: o.effectiveNumber } : {}),
+        })),
+      });
+    }
+  }
+  io.stdout(JSON.stringify({ files: out, errors }, null, 2) + "\n");
+  return errors.length ? 2 : 0;
+}
+
 function runRules(io: CliIO): number {
   const docs = [...loadRuleDocs().values()];
   const width = Math.max(...docs.map((d) => d.id.length));
@@ -296,6 +350,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return await runPrintDefaults(rest, io);
       case "rules":
         return runRules(io);
+      case "facts":
+        return await runFacts(rest, io);
       case "rule":
         return runRule(rest, io);
       case "simulate":
