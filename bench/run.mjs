@@ -1,7 +1,9 @@
-// npm run bench: wall time and peak RSS of the bundled CLI. Prints figures; asserts nothing.
+// npm run bench: wall time and peak RSS of the bundled CLI, SQL throughput against bare parsing,
+// and the simulator's per-estimate cost. Prints figures; asserts nothing.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, dirname } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -11,44 +13,104 @@ if (!existsSync(cli)) {
   process.exit(2);
 }
 
-/** Runs a command under /usr/bin/time -f, returning wall ms and max RSS in MB. */
-function measure(args) {
+/** Runs a command under /usr/bin/time, returning wall ms and max RSS in MB. */
+function measure(args, script = cli) {
   const t0 = process.hrtime.bigint();
-  const res = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, cli, ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
+  const res = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, script, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const rssKb = Number(res.stderr.trim().split("\n").pop());
-  return { ms, rssMb: rssKb / 1024, code: res.status };
+  return { ms, rssMb: rssKb / 1024, code: res.status, stdout: res.stdout };
 }
 
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function series(label, args, runs) {
-  const samples = Array.from({ length: runs }, () => measure(args));
+function series(label, args, runs, script) {
+  const samples = Array.from({ length: runs }, () => measure(args, script));
   const ms = median(samples.map((s) => s.ms));
   const rss = Math.max(...samples.map((s) => s.rssMb));
-  console.log(`${label.padEnd(58)} median ${ms.toFixed(0).padStart(6)} ms   peak RSS ${rss.toFixed(0).padStart(4)} MB   (${runs} runs, exit ${samples[0].code})`);
-  return { ms, rss };
+  console.log(`${label.padEnd(64)} median ${ms.toFixed(0).padStart(6)} ms   peak RSS ${rss.toFixed(0).padStart(4)} MB   (${runs} runs)`);
+  return { ms, rss, stdout: samples[0].stdout };
 }
 
-function walk(dir, out = []) {
+function walk(dir, ext, out = []) {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
-    const st = statSync(p);
-    if (st.isDirectory()) walk(p, out);
-    else if (name.endsWith(".cnf")) out.push(p);
+    if (statSync(p).isDirectory()) walk(p, ext, out);
+    else if (name.endsWith(ext)) out.push(p);
   }
   return out;
 }
 
-console.log(`innolint benchmarks (node ${process.version}, ${process.platform}/${process.arch})`);
-series("cold: one small my.cnf (target < 150 ms)", ["--fail-on", "never", join(root, "fixtures/seeds/sort-buffer-index-build/my.cnf")], 15);
+console.log(`innolint benchmarks (node ${process.version}, ${process.platform}/${process.arch})\n`);
+
+const small = join(root, "fixtures/seeds/sort-buffer-index-build/my.cnf");
+const withImpact = series("cold: one small my.cnf with impacts (target < 150 ms)", ["--fail-on", "never", "--target", "aurora-mysql-2.04.9", small], 15);
+const noImpact = series("cold: the same without impacts (--no-impact)", ["--fail-on", "never", "--no-impact", "--target", "aurora-mysql-2.04.9", small], 15);
+console.log(`${"impact overhead on that run (target <= 20 %)".padEnd(64)} ${(((withImpact.ms - noImpact.ms) / noImpact.ms) * 100).toFixed(0)} %`);
+
 const suite = "/usr/share/mysql/mysql-test";
 if (existsSync(suite)) {
-  const files = walk(suite).sort();
+  const files = walk(suite, ".cnf").sort();
   series(`MariaDB test suite: all ${files.length} option files (target < 1 s)`, ["--format", "json", "--fail-on", "never", "--target", "mariadb-10.11", ...files], 5);
-} else {
-  console.log("MariaDB test suite not installed (apt-get install mariadb-test-data): skipped");
+} else console.log("MariaDB test suite not installed (apt-get install mariadb-test-data): skipped");
+
+// SQL: the partition corpus (from the oracle cache) and a synthetic 50,000-statement migration directory.
+const work = mkdtempSync(join(tmpdir(), "innolint-bench-"));
+const corpusCache = join(root, ".oracle/partition-ddl.jsonl");
+const sqlInputs = [];
+if (existsSync(corpusCache)) {
+  const rows = readFileSync(corpusCache, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  const text = rows.map((r) => `${r.sql};\n`).join("");
+  const file = join(work, "partition-corpus.sql");
+  writeFileSync(file, text);
+  sqlInputs.push({ label: `partition corpus (${rows.length} CREATE TABLEs)`, paths: [file], bytes: Buffer.byteLength(text) });
+}
+const migrations = join(work, "migrations");
+mkdirSync(migrations);
+let bytes = 0;
+for (let f = 0; f < 100; f++) {
+  const lines = [];
+  for (let i = 0; i < 500; i++) {
+    const n = f * 500 + i;
+    const kind = n % 5;
+    if (kind === 0) lines.push(`CREATE TABLE t${n} (id BIGINT NOT NULL PRIMARY KEY, a INT, b VARCHAR(40), KEY ka (a)) ENGINE=InnoDB;`);
+    else if (kind === 1) lines.push(`ALTER TABLE t${n - 1} ADD COLUMN c${n} INT NULL, ADD INDEX kb (b), ALGORITHM=INPLACE, LOCK=NONE;`);
+    else if (kind === 2) lines.push(`INSERT INTO t${n - 2} (id, a, b) VALUES (${n}, ${n % 97}, 'x${n}');`);
+    else if (kind === 3) lines.push(`UPDATE t${n - 3} SET a = a + 1 WHERE id = ${n} AND b = 'x';`);
+    else lines.push(`SELECT id, a FROM t${n - 4} WHERE a BETWEEN 1 AND 10 ORDER BY id LIMIT 20;`);
+  }
+  const text = lines.join("\n") + "\n";
+  bytes += Buffer.byteLength(text);
+  writeFileSync(join(migrations, `${String(f).padStart(4, "0")}_migration.sql`), text);
+}
+sqlInputs.push({ label: "synthetic migrations (100 files, 50,000 statements)", paths: [migrations], bytes });
+
+// Bare web-tree-sitter parse of the same bytes, for the "within 2x of parsing" target.
+const bare = join(work, "bare-parse.mjs");
+writeFileSync(
+  bare,
+  `import { Parser, Language } from ${JSON.stringify(join(root, "node_modules/web-tree-sitter/web-tree-sitter.js"))};
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+await Parser.init();
+const parser = new Parser();
+parser.setLanguage(await Language.load(${JSON.stringify(join(root, "packages/linter/wasm/tree-sitter-mysql.wasm"))}));
+const files = process.argv.slice(2).flatMap((p) => statSync(p).isDirectory() ? readdirSync(p).map((n) => join(p, n)) : [p]);
+const t0 = performance.now();
+for (const f of files) parser.parse(readFileSync(f, "utf8")).delete();
+console.log((performance.now() - t0).toFixed(1));
+`,
+);
+for (const input of sqlInputs) {
+  const lint = series(`SQL lint: ${input.label}`, ["--format", "json", "--fail-on", "never", "--no-impact", "--target", "mariadb-10.11", ...input.paths], 3);
+  const parse = series(`bare web-tree-sitter parse: ${input.label}`, input.paths, 3, bare);
+  const mb = input.bytes / 2 ** 20;
+  console.log(`${"  throughput".padEnd(64)} lint ${(mb / (lint.ms / 1000)).toFixed(2)} MB/s, bare parse ${(mb / (parse.ms / 1000)).toFixed(2)} MB/s (process wall time), lint/parse ${(lint.ms / parse.ms).toFixed(2)}×`);
+}
+
+const engineBench = join(root, "bench/engine-sim.mjs");
+if (existsSync(engineBench)) {
+  console.log("");
+  const res = spawnSync(process.execPath, [engineBench], { encoding: "utf8", stdio: "inherit" });
+  if (res.status !== 0) console.log("engine-sim bench failed");
 }

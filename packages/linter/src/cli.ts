@@ -47,6 +47,7 @@ Options:
   --no-config                 ignore configuration files
   --stdin-filename <name>     the name to lint standard input (-) as
   --color / --no-color        force colour on or off (default: on for a TTY)
+  --no-impact                 skip the simulator's impact estimates
   -h, --help / -v, --version
 
 Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error.
@@ -63,10 +64,11 @@ interface LintArgs {
   noConfig: boolean;
   stdinFilename?: string;
   color?: boolean;
+  impact: boolean;
 }
 
 function parseLintArgs(argv: string[]): LintArgs {
-  const args: LintArgs = { paths: [], format: "text", failOn: "warning", noConfig: false };
+  const args: LintArgs = { paths: [], format: "text", failOn: "warning", noConfig: false, impact: true };
   const value = (i: number, flag: string) => {
     const v = argv[i + 1];
     if (v === undefined) throw new UsageError(`${flag} needs a value`);
@@ -107,6 +109,9 @@ function parseLintArgs(argv: string[]): LintArgs {
         break;
       case "--no-color":
         args.color = false;
+        break;
+      case "--no-impact":
+        args.impact = false;
         break;
       default:
         if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a}`);
@@ -186,7 +191,11 @@ async function lintOne(
     }
     const schema = target ? await state.history.schemaBefore(file, target) : new Schema();
     const serverConfig = await serverConfigFor(file, options, state);
-    const out = await lintSqlFile(file, options, { schema, ...(serverConfig ? { serverConfig } : {}) });
+    const out = await lintSqlFile(file, options, {
+      schema,
+      parse: (f, text, t) => state.history.facts(f, text, t),
+      ...(serverConfig ? { serverConfig } : {}),
+    });
     if (out.text !== undefined) sources.set(file, out.text);
     return { ...(out.result ? { result: out.result } : {}), errors: out.errors, sources };
   }
@@ -202,7 +211,7 @@ export async function runLint(argv: string[], io: CliIO): Promise<number> {
   const errors: InputError[] = [];
   const sources = new Map<string, string>();
   const targets = new Map<string, string>();
-  const base: LintOptions = { noConfig: args.noConfig, cwd: io.cwd };
+  const base: LintOptions = { noConfig: args.noConfig, cwd: io.cwd, impact: args.impact };
   if (args.target) base.target = args.target;
   if (args.config) base.configPath = resolve(io.cwd, args.config);
   const jobs: { file: string; kind: FileKind | undefined; options: LintOptions }[] = [];

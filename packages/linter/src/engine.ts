@@ -193,6 +193,8 @@ export const SQL_MAX_BYTES = 50 * 1024 * 1024;
 export interface SqlContext {
   /** The schema the migrations before this file build; the file's statements are applied to it. */
   schema: Schema;
+  /** Parses through a cache shared with the migration history, so each file is parsed once. */
+  parse?: (file: string, text: string, target: Target) => Promise<SqlFacts>;
   /** The server's configuration from an option file, when one is known. */
   serverConfig?: OptionFacts;
 }
@@ -236,12 +238,13 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
   let target: Target;
   let sql: SqlFacts;
   try {
+    const parse = context.parse ?? ((f: string, t: string, tg: Target) => extractFacts(f, t, tg));
     target = resolveTarget(undefined, options, config);
-    sql = await extractFacts(file, text, target);
+    sql = await parse(file, text, target);
     const directive = targetDirective(sql.comments.map((c) => ({ file, text: c.text, range: c.range })));
     if (directive) {
       target = resolveTarget(directive.label, options, config);
-      sql = await extractFacts(file, text, target);
+      sql = await parse(file, text, target);
     }
   } catch (e) {
     if (!(e instanceof TargetError)) throw e;

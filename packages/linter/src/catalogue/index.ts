@@ -104,6 +104,8 @@ export function setCatalogueDir(dir: string | undefined): void {
   overrideDir = dir;
   loaded.clear();
   namesCache.clear();
+  lookups.clear();
+  groupsCache.clear();
 }
 
 function load(flavor: Flavor): Loaded {
@@ -238,8 +240,28 @@ export function mysqlBaseVersion(target: Target): Version | undefined {
   return hit === "same" ? target.version : parseVersion(hit);
 }
 
-/** Facts for a variable (name already normalised: '-' -> '_'; lower case is applied here too). */
+function targetKey(target: Target): string {
+  return `${target.flavor}|${target.version.major}.${target.version.minor ?? "x"}.${target.version.patch ?? "x"}`;
+}
+
+const lookups = new Map<string, Lookup>();
+
+/**
+ * Facts for a variable (name already normalised: '-' -> '_'; lower case is applied here too).
+ * Memoised per target and name: rules ask for the same few variables for every statement.
+ * The returned facts are shared; callers must not mutate them.
+ */
 export function lookupVariable(target: Target, name: string): Lookup {
+  const key = `${targetKey(target)}|${name}`;
+  let hit = lookups.get(key);
+  if (!hit) {
+    hit = resolveLookup(target, name);
+    lookups.set(key, hit);
+  }
+  return hit;
+}
+
+function resolveLookup(target: Target, name: string): Lookup {
   const n = normalizeName(name);
   if (target.flavor === "mysql" || target.flavor === "mariadb") return lookupIn(target.flavor, target.version, n);
   const own = lookupIn(target.flavor, target.version, n);
@@ -253,7 +275,7 @@ const namesCache = new Map<string, string[]>();
 
 /** Every name valid for the target (for did-you-mean and completion), sorted. Cached per target. */
 export function variableNames(target: Target): string[] {
-  const key = `${target.flavor}|${target.version.major}.${target.version.minor ?? "x"}.${target.version.patch ?? "x"}`;
+  const key = targetKey(target);
   const cached = namesCache.get(key);
   if (cached) return [...cached];
   const out = new Set<string>();
@@ -273,8 +295,20 @@ export function variableNames(target: Target): string[] {
   return [...names];
 }
 
+const groupsCache = new Map<string, string[]>();
+
 /** Option-file groups the target's server reads, in the order it reads them. */
 export function optionGroups(target: Target): string[] {
+  const key = targetKey(target);
+  let groups = groupsCache.get(key);
+  if (!groups) {
+    groups = resolveOptionGroups(target);
+    groupsCache.set(key, groups);
+  }
+  return [...groups];
+}
+
+function resolveOptionGroups(target: Target): string[] {
   const file = load(target.flavor).file;
   const version = target.flavor === "aurora-mysql" ? mysqlBaseVersion(target) : target.version;
   let groups: string[] = [];

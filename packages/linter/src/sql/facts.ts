@@ -5,7 +5,7 @@
  * is parsed with tree-sitter-mysql (which also follows DELIMITER), and each top-level statement is
  * turned into plain facts. Ranges are 1-based lines and columns in UTF-16 units.
  */
-import type { Node, Parser, Tree } from "web-tree-sitter";
+import { Query, type Node, type Parser, type QueryCapture, type Tree } from "web-tree-sitter";
 import type { Range } from "../finding.js";
 import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";
@@ -143,7 +143,13 @@ export async function parseSql(text: string, target: Target): Promise<{ tree: Tr
   return { tree, resolved };
 }
 
-const COMMENT: ReadonlySet<string> = new Set(["comment"]);
+let comments: Query | undefined;
+
+/** Comments anywhere in the tree; a query runs inside the parser's WebAssembly, without a JS walk. */
+function commentQuery(tree: Tree): QueryCapture[] {
+  comments ??= new Query(tree.language, "(comment) @comment");
+  return comments.captures(tree.rootNode);
+}
 
 /** Top-level nodes that are not statements: client commands, terminators, comments. */
 const SKIPPED = new Set(["comment", "delimiter_statement", "client_command", "terminator"]);
@@ -195,7 +201,7 @@ export async function extractFacts(path: string, text: string, target: Target): 
     }
     errors.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
     const versionedComments = resolved.comments.map((c) => ({ ...c, range: lines.range(c.start, c.end) }));
-    const comments = findAll(tree.rootNode, COMMENT).map((c) => ({ text: c.text, range: rangeOf(c) }));
+    const comments = commentQuery(tree).map((c) => ({ text: c.node.text, range: rangeOf(c.node) }));
     return { statements, errors, versionedComments, comments };
   } finally {
     tree.delete();

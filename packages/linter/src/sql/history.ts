@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Target } from "../target.js";
-import { extractFacts } from "./facts.js";
+import { extractFacts, type SqlFacts } from "./facts.js";
 import { Schema } from "./schema.js";
 
 /**
@@ -10,8 +10,19 @@ import { Schema } from "./schema.js";
  */
 export class MigrationHistory {
   private readonly after = new Map<string, Schema>();
+  private readonly parsed = new Map<string, { text: string; facts: SqlFacts }>();
 
   constructor(private readonly readText: (file: string) => string | undefined) {}
+
+  /** Facts of a file for a target, parsed once per run whether it is linted or only replayed. */
+  async facts(path: string, text: string, target: Target): Promise<SqlFacts> {
+    const key = `${target.label}\0${path}`;
+    const hit = this.parsed.get(key);
+    if (hit && hit.text === text) return hit.facts;
+    const facts = await extractFacts(path, text, target);
+    this.parsed.set(key, { text, facts });
+    return facts;
+  }
 
   private siblings(dir: string): string[] {
     try {
@@ -41,7 +52,7 @@ export class MigrationHistory {
       const next = schema.clone();
       const text = this.readText(path);
       if (text !== undefined) {
-        const facts = await extractFacts(path, text, target);
+        const facts = await this.facts(path, text, target);
         for (const s of facts.statements) next.apply(s, path);
       }
       this.after.set(key, next);

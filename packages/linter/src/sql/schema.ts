@@ -42,13 +42,24 @@ export class Schema {
   private readonly tables = new Map<string, TableState>();
 
   table(name: string, schema?: string): TableState | undefined {
-    return this.tables.get(key(schema, name)) ?? (schema ? undefined : this.byName(name));
+    const direct = this.tables.get(key(schema, name));
+    if (direct || schema || !this.qualified) return direct;
+    return this.byName(name);
   }
 
+  /** Whether any table was created with a schema name: only then can a bare name need a search. */
+  private qualified = false;
+
+  /** A table named without a schema matches a schema-qualified one only when that is unambiguous. */
   private byName(name: string): TableState | undefined {
     const suffix = `.${name.toLowerCase()}`;
-    const hits = [...this.tables.entries()].filter(([k]) => k.endsWith(suffix));
-    return hits.length === 1 ? hits[0]![1] : undefined;
+    let hit: TableState | undefined;
+    for (const [k, t] of this.tables) {
+      if (!k.endsWith(suffix)) continue;
+      if (hit) return undefined;
+      hit = t;
+    }
+    return hit;
   }
 
   get size(): number {
@@ -61,6 +72,7 @@ export class Schema {
 
   clone(): Schema {
     const copy = new Schema();
+    copy.qualified = this.qualified;
     for (const [k, t] of this.tables) {
       copy.tables.set(k, {
         ...t,
@@ -84,7 +96,10 @@ export class Schema {
           createdAt: at,
           changedAt: at,
         };
-        if (first.schema) state.schema = first.schema;
+        if (first.schema) {
+          state.schema = first.schema;
+          this.qualified = true;
+        }
         const partitioning = stmt.partitioning ?? source?.partitioning;
         if (partitioning) state.partitioning = { ...partitioning };
         this.tables.set(key(first.schema, first.name), state);
@@ -128,7 +143,10 @@ export class Schema {
           if (!state) continue;
           this.tables.delete(key(state.schema, state.name));
           state.name = r.to.name;
-          if (r.to.schema) state.schema = r.to.schema;
+          if (r.to.schema) {
+            state.schema = r.to.schema;
+            this.qualified = true;
+          }
           state.changedAt = at;
           this.tables.set(key(state.schema, state.name), state);
         }

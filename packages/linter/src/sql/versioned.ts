@@ -53,7 +53,10 @@ export interface CommentDialect {
   sixDigitVersions: boolean;
 }
 
-/** Aurora MySQL reports the MySQL version it derives from. */
+/**
+ * Aurora MySQL's parser is that of the MySQL release it derives from: version 1 is MySQL 5.6.10,
+ * version 2 MySQL 5.7.12 (5.7.40 from 2.12), version 3 MySQL 8.0.23 and later (by minor version).
+ */
 function auroraBase(v: Version): Version {
   if (v.major <= 1) return { major: 5, minor: 6, patch: 10 };
   if (v.major === 2) return v.minor !== undefined && v.minor < 12 ? { major: 5, minor: 7, patch: 12 } : { major: 5, minor: 7, patch: 40 };

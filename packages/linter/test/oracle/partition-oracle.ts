@@ -58,9 +58,7 @@ export function oracleUnavailable(): string | undefined {
 export function regeneratePartitionOracle(): void {
   const script = join(TOOLS, "mariadb-scratch.sh");
   mkdirSync(dirname(ORACLE_FILE), { recursive: true });
-  stopScratch(script);
-  rmSync(SCRATCH_DIR, { recursive: true, force: true });
-  const socket = execFileSync(script, ["start", SCRATCH_DIR], { encoding: "utf8", timeout: 120_000 }).trim();
+  const socket = startFreshScratch(script);
   try {
     const partial = `${ORACLE_FILE}.partial`;
     execFileSync("python3", [join(TOOLS, "extract_partition_ddl.py"), socket, partial], {
@@ -70,6 +68,23 @@ export function regeneratePartitionOracle(): void {
     renameSync(partial, ORACLE_FILE);
   } finally {
     stopScratch(script);
+  }
+}
+
+/**
+ * Starts a scratch server on a new data directory. mariadb-install-db can fail when another
+ * bootstrap runs at the same moment (another checkout regenerating its oracle): try again.
+ */
+function startFreshScratch(script: string): string {
+  for (let attempt = 1; ; attempt++) {
+    stopScratch(script);
+    rmSync(SCRATCH_DIR, { recursive: true, force: true });
+    try {
+      return execFileSync(script, ["start", SCRATCH_DIR], { encoding: "utf8", timeout: 120_000, stdio: ["ignore", "pipe", "pipe"] }).trim();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      execFileSync("sleep", [String(5 * attempt)]);
+    }
   }
 }
 
