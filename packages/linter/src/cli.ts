@@ -237,7 +237,14 @@ export async function runLint(argv: string[], io: CliIO): Promise<number> {
   // Option files first, so that SQL in the same run sees the server's configuration.
   jobs.sort((a, b) => Number((a.kind ?? "sql") === "sql") - Number((b.kind ?? "sql") === "sql"));
   for (const job of jobs) {
-    const out = await lintOne(job.file, job.kind, job.options, state);
+    let out: Awaited<ReturnType<typeof lintOne>>;
+    try {
+      out = await lintOne(job.file, job.kind, job.options, state);
+    } catch (e) {
+      // One file's failure must not cost the others their findings.
+      errors.push({ file: job.file, message: `internal error while linting this file: ${(e as Error).message}` });
+      continue;
+    }
     errors.push(...out.errors);
     for (const [k, v] of out.sources) sources.set(k, v);
     if (!out.result) continue;

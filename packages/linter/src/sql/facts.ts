@@ -199,6 +199,8 @@ export async function extractFacts(path: string, text: string, target: Target): 
       }
       statements.push(facts);
     }
+    const unreset = unresetDelimiter(tree.rootNode);
+    if (unreset) errors.push(unreset);
     errors.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
     const versionedComments = resolved.comments.map((c) => ({ ...c, range: lines.range(c.start, c.end) }));
     const comments = commentQuery(tree).map((c) => ({ text: c.node.text, range: rangeOf(c.node) }));
@@ -210,26 +212,54 @@ export async function extractFacts(path: string, text: string, target: Target): 
 
 // ------------------------------------------------------------------------ errors
 
+/**
+ * A script that changes the delimiter and never sets it back: everything after the last
+ * statement ends only at end of file, and a file included after it inherits the delimiter.
+ * mysqldump and well-formed migrations always restore ";".
+ */
+function unresetDelimiter(root: Node): { message: string; range: Range } | undefined {
+  let last: Node | undefined;
+  for (const node of root.namedChildren) if (node.type === "delimiter_statement") last = node;
+  if (!last) return undefined;
+  const value = last.text.trim().split(/\s+/)[1] ?? ";";
+  if (value === ";") return undefined;
+  return { message: `DELIMITER ${value} is never reset to ; before the end of the file`, range: rangeOf(last) };
+}
+
 function syntaxErrors(root: Node): { message: string; range: Range }[] {
   const out: { message: string; range: Range }[] = [];
-  const walk = (n: Node) => {
+  // Iterative post-order walk (deeply nested input must not exhaust the JS stack).
+  const stack: { node: Node; before: number; expanded: boolean }[] = [{ node: root, before: 0, expanded: false }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as { node: Node; before: number; expanded: boolean };
+    const n = top.node;
+    if (top.expanded) {
+      stack.pop();
+      // An error in a hidden node (none is expected) would otherwise go unreported.
+      if (out.length === top.before) out.push({ message: "syntax error", range: rangeOf(n) });
+      continue;
+    }
     if (n.isMissing) {
+      stack.pop();
       const what = n.type === "terminator" ? "statement terminator" : n.type;
       out.push({ message: `syntax error: missing ${what}`, range: rangeOf(n) });
-      return;
+      continue;
     }
     if (n.isError) {
+      stack.pop();
       const first = n.text.trim().split(/\s+/)[0] ?? "";
       out.push({ message: `syntax error near "${first.slice(0, 40)}"`, range: rangeOf(n) });
-      return;
+      continue;
     }
-    if (!n.hasError) return;
-    const before = out.length;
-    for (const c of n.children) walk(c);
-    // An error in a hidden node (none is expected) would otherwise go unreported.
-    if (out.length === before) out.push({ message: "syntax error", range: rangeOf(n) });
-  };
-  walk(root);
+    if (!n.hasError) {
+      stack.pop();
+      continue;
+    }
+    top.expanded = true;
+    top.before = out.length;
+    const children = n.children;
+    for (let k = children.length - 1; k >= 0; k--) stack.push({ node: children[k] as Node, before: 0, expanded: false });
+  }
   return out;
 }
 

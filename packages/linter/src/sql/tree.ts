@@ -66,13 +66,16 @@ export function childrenOfType(node: Node, type: string): Node[] {
 
 /** Every descendant of one of `types`, not looking inside nodes of a type in `stop`. */
 export function findAll(node: Node, types: ReadonlySet<string>, stop: ReadonlySet<string> = new Set()): Node[] {
+  // Iterative, in document order: 10,000 nested parentheses must not exhaust the JS stack.
   const out: Node[] = [];
-  const walk = (n: Node) => {
-    for (const c of n.namedChildren) {
-      if (types.has(c.type)) out.push(c);
-      if (!stop.has(c.type)) walk(c);
+  const stack: Node[] = [...node.namedChildren].reverse();
+  while (stack.length > 0) {
+    const c = stack.pop() as Node;
+    if (types.has(c.type)) out.push(c);
+    if (!stop.has(c.type)) {
+      const children = c.namedChildren;
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node);
     }
-  };
-  walk(node);
+  }
   return out;
 }

@@ -1,0 +1,46 @@
+import { closeSync, ftruncateSync, openSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { run, scratch } from "./helpers/run.js";
+
+const GOOD = "[mysqld]\ninnodb_sort_buffer_size = 64M\n";
+
+const cases: [string, string | Buffer, RegExp, number][] = [
+  ["an unterminated string", "SELECT 1;\nSELECT 'abc FROM t;\n", /string is not closed/, 2],
+  ["an unterminated comment", "SELECT 1;\n/* never closed\nSELECT 2;\n", /comment is not closed/, 2],
+  ["a DELIMITER never reset", "SELECT 1;\nDELIMITER $$\nCREATE PROCEDURE p() BEGIN SELECT 1; END$$\n", /DELIMITER \$\$ is never reset/, 2],
+  ["a NUL byte", Buffer.from("SELECT 1;\nSELECT 2;\x00\n"), /NUL/, 2],
+  ["invalid UTF-8", Buffer.concat([Buffer.from("SELECT 1;\nSELECT '"), Buffer.from([0xc3, 0x28]), Buffer.from("';\n")]), /UTF-8/, 2],
+];
+
+describe("bad SQL input: a clear error with file and line, exit 2, the other files still linted", () => {
+  it.each(cases)("%s", async (_, content, pattern, line) => {
+    const dir = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.25" }), "bad.sql": content, "good.cnf": GOOD });
+    const res = await run(["--format", "json", "bad.sql", "good.cnf"], { cwd: dir });
+    expect(res.code).toBe(2);
+    const report = JSON.parse(res.stdout);
+    const error = report.errors.find((e: { message: string }) => pattern.test(e.message));
+    expect(error, JSON.stringify(report.errors)).toBeDefined();
+    expect(error.file).toBe(join(dir, "bad.sql"));
+    expect(error.line).toBe(line);
+    expect(report.findings.some((f: { file: string }) => f.file === join(dir, "good.cnf"))).toBe(true);
+  });
+
+  it("10,000 nested parentheses parse without exhausting the stack", async () => {
+    const sql = `SELECT ${"(".repeat(10000)}1${")".repeat(10000)} FROM t WHERE a = 1;\nDROP TABLE t;\n`;
+    const dir = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.22" }), "deep.sql": sql });
+    const res = await run(["--format", "json", "deep.sql"], { cwd: dir });
+    expect(res.stderr).toBe("");
+    expect(JSON.parse(res.stdout).findings.map((f: { rule: string }) => f.rule)).toContain("drop-truncate-buffer-pool-stall");
+  });
+
+  it("a SQL file over the size limit is refused without reading it", async () => {
+    const dir = scratch({ ".innolint.json": JSON.stringify({ root: true }), "good.cnf": GOOD });
+    const fd = openSync(join(dir, "dump.sql"), "w");
+    ftruncateSync(fd, 51 * 2 ** 20);
+    closeSync(fd);
+    const res = await run(["--format", "json", "dump.sql", "good.cnf"], { cwd: dir });
+    expect(res.code).toBe(2);
+    expect(JSON.parse(res.stdout).errors[0].message).toMatch(/over the 50 MB limit/);
+  });
+});
