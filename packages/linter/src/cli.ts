@@ -32,6 +32,7 @@ Usage:
   innolint [lint] [options] <file|dir|glob|->...
   innolint print-defaults FILE GROUP...    what my_print_defaults --defaults-file=FILE prints
   innolint facts [--target T] FILE...      print as JSON what the rules see (statements, options)
+  innolint lsp --stdio                     run the language server (any LSP client)
   innolint rules                           list the rules
   innolint rule <id>                       print a rule's knowledge-base entry
   innolint simulate <model> [--param v…] [--sweep p=v1,v2…] [--plot out.svg]
@@ -372,6 +373,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return runRule(rest, io);
       case "simulate":
         return await runSimulate(rest, io);
+      case "lsp":
+        return await (await import("./lsp/main.js")).runLanguageServer(rest);
       default:
         return await runLint(argv, io);
     }
