@@ -18,6 +18,13 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
+# sqlglot, the SQL oracle (test/oracle/sqlglot_facts.py); pinned: the test's known disagreements depend on its version.
+sqlglot_version=30.30.0
+if $oracles && ! python3 -c "import sqlglot, sys; sys.exit(sqlglot.__version__ != '$sqlglot_version')" 2>/dev/null; then
+  echo "setup: installing sqlglot $sqlglot_version (pip)" >&2
+  python3 -m pip install --quiet --disable-pip-version-check "sqlglot==$sqlglot_version" ||
+    python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "sqlglot==$sqlglot_version"
+fi
 
 export PATH="$HOME/.cargo/bin:$PATH"
 if ! command -v tree-sitter >/dev/null; then
