@@ -216,7 +216,8 @@ export interface RedoCommitResult {
     os_crash_trx: number | null;
     binlog_os_crash_s: number | null;
   };
-  simulation: { simulated_seconds: number; commits: number; events: number };
+  /** `threads`: client threads simulated (at most 2,048; beyond, extrapolated: see the model's docs). */
+  simulation: { simulated_seconds: number; commits: number; events: number; threads: number };
 }
 
 export interface DropStallResult {

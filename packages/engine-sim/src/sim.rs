@@ -32,6 +32,18 @@ impl Rng {
         }
         ((self.next_u64() as u128 * n as u128) >> 64) as u64
     }
+    /// Erlang-k with the given mean: the sum of `k` exponentials of mean `mean/k`, drawn as
+    /// one logarithm of a product of uniforms.
+    pub fn erlang(&mut self, k: u32, mean: f64) -> f64 {
+        if mean <= 0.0 || k == 0 {
+            return 0.0;
+        }
+        let mut prod = 1.0;
+        for _ in 0..k {
+            prod *= 1.0 - self.unit();
+        }
+        -mean / k as f64 * prod.ln()
+    }
     /// Exponential with the given mean.
     pub fn exp(&mut self, mean: f64) -> f64 {
         if mean <= 0.0 {
@@ -78,20 +90,23 @@ pub fn fast_map<K, V>(capacity: usize) -> FastMap<K, V> {
 }
 
 /// Time-ordered event queue. Ties are broken by insertion order, so runs are deterministic.
+///
+/// The ordering key packs the time's bit pattern (times are non-negative, for which the IEEE
+/// bit patterns sort like the values) above the insertion sequence number into one `u128`, so
+/// that each heap comparison is a single integer comparison.
 pub struct EventQueue<E> {
     heap: BinaryHeap<Entry<E>>,
     seq: u64,
 }
 
 struct Entry<E> {
-    t: f64,
-    seq: u64,
+    key: u128,
     ev: E,
 }
 
 impl<E> PartialEq for Entry<E> {
     fn eq(&self, other: &Self) -> bool {
-        self.t == other.t && self.seq == other.seq
+        self.key == other.key
     }
 }
 impl<E> Eq for Entry<E> {}
@@ -103,11 +118,7 @@ impl<E> PartialOrd for Entry<E> {
 impl<E> Ord for Entry<E> {
     fn cmp(&self, other: &Self) -> Ordering {
         // Reversed: BinaryHeap is a max-heap and we want the earliest event first.
-        other
-            .t
-            .partial_cmp(&self.t)
-            .unwrap_or(Ordering::Equal)
-            .then_with(|| other.seq.cmp(&self.seq))
+        other.key.cmp(&self.key)
     }
 }
 
@@ -118,16 +129,25 @@ impl<E> EventQueue<E> {
             seq: 0,
         }
     }
+    /// Schedule `ev` at time `t` (negative, −0 and NaN times count as 0).
     pub fn push(&mut self, t: f64, ev: E) {
         self.seq += 1;
+        let t = if t > 0.0 { t } else { 0.0 };
         self.heap.push(Entry {
-            t,
-            seq: self.seq,
+            key: ((t.to_bits() as u128) << 64) | self.seq as u128,
             ev,
         });
     }
     pub fn pop(&mut self) -> Option<(f64, E)> {
-        self.heap.pop().map(|e| (e.t, e.ev))
+        self.heap
+            .pop()
+            .map(|e| (f64::from_bits((e.key >> 64) as u64), e.ev))
+    }
+    /// Time of the earliest event.
+    pub fn peek_time(&self) -> Option<f64> {
+        self.heap
+            .peek()
+            .map(|e| f64::from_bits((e.key >> 64) as u64))
     }
     pub fn len(&self) -> usize {
         self.heap.len()
@@ -157,6 +177,48 @@ const OLD_TOLERANCE: usize = 20;
 const NON_OLD_MIN_LEN: usize = 5;
 
 const NIL: u32 = u32::MAX;
+
+/// Largest key space indexed by a plain array (4 bytes per possible key) instead of a hash map.
+pub const DENSE_KEYS_MAX: u64 = 1 << 22;
+
+/// Page → list node. A model whose page ids are small integers (`0..key_space`) gets an array
+/// lookup; others a hash map.
+enum Index {
+    Hash(FastMap<u64, u32>),
+    Dense(Vec<u32>),
+}
+
+impl Index {
+    #[inline]
+    fn get(&self, key: u64) -> Option<u32> {
+        match self {
+            Index::Hash(m) => m.get(&key).copied(),
+            Index::Dense(v) => match v.get(key as usize) {
+                Some(&i) if i != NIL => Some(i),
+                _ => None,
+            },
+        }
+    }
+    #[inline]
+    fn insert(&mut self, key: u64, i: u32) {
+        match self {
+            Index::Hash(m) => {
+                m.insert(key, i);
+            }
+            Index::Dense(v) => v[key as usize] = i,
+        }
+    }
+    #[inline]
+    fn remove(&mut self, key: u64) -> Option<u32> {
+        match self {
+            Index::Hash(m) => m.remove(&key),
+            Index::Dense(v) => match v.get_mut(key as usize) {
+                Some(slot) if *slot != NIL => Some(std::mem::replace(slot, NIL)),
+                _ => None,
+            },
+        }
+    }
+}
 
 #[derive(Clone)]
 struct Node {
@@ -189,7 +251,7 @@ pub enum Access {
 pub struct Lru {
     nodes: Vec<Node>,
     free: Vec<u32>,
-    map: FastMap<u64, u32>,
+    map: Index,
     head: u32,
     tail: u32,
     old_head: u32,
@@ -210,11 +272,44 @@ impl Lru {
     /// `capacity` pages (≥ 1), `old_pct` in 5..=95, `old_blocks_time_ms` ≥ 0.
     pub fn new(capacity: usize, old_pct: u64, old_blocks_time_ms: f64) -> Lru {
         let capacity = capacity.max(1);
+        let mut l = Self::with_index(
+            capacity,
+            old_pct,
+            old_blocks_time_ms,
+            Index::Hash(fast_map(capacity.min(1 << 20))),
+        );
+        l.nodes = Vec::with_capacity(capacity.min(1 << 20));
+        l
+    }
+
+    /// Same list, for keys in `0..key_space`: looked up in an array when `key_space` is at
+    /// most `DENSE_KEYS_MAX`, else in a hash map. Keys outside `0..key_space` must not be used.
+    pub fn new_dense(
+        capacity: usize,
+        key_space: u64,
+        old_pct: u64,
+        old_blocks_time_ms: f64,
+    ) -> Lru {
+        if key_space > DENSE_KEYS_MAX {
+            return Self::new(capacity, old_pct, old_blocks_time_ms);
+        }
+        let mut l = Self::with_index(
+            capacity.max(1),
+            old_pct,
+            old_blocks_time_ms,
+            Index::Dense(vec![NIL; key_space as usize]),
+        );
+        // The list never holds more pages than there are keys.
+        l.nodes = Vec::with_capacity(l.capacity.min(key_space as usize).min(1 << 20));
+        l
+    }
+
+    fn with_index(capacity: usize, old_pct: u64, old_blocks_time_ms: f64, map: Index) -> Lru {
         let ratio = (old_pct * OLD_RATIO_DIV / 100).clamp(51, OLD_RATIO_DIV);
         Lru {
-            nodes: Vec::with_capacity(capacity.min(1 << 20)),
+            nodes: Vec::new(),
             free: Vec::new(),
-            map: fast_map(capacity.min(1 << 20)),
+            map,
             head: NIL,
             tail: NIL,
             old_head: NIL,
@@ -242,7 +337,7 @@ impl Lru {
         self.old_len
     }
     pub fn contains(&self, key: u64) -> bool {
-        self.map.contains_key(&key)
+        self.map.get(key).is_some()
     }
 
     fn unlink(&mut self, i: u32) {
@@ -375,7 +470,7 @@ impl Lru {
         }
         self.unlink(t);
         let key = self.nodes[t as usize].key;
-        self.map.remove(&key);
+        self.map.remove(key);
         self.free.push(t);
         self.evictions += 1;
         self.freed_page_clock += 1;
@@ -383,7 +478,7 @@ impl Lru {
 
     /// Access `key` at time `now_ms`.
     pub fn access(&mut self, key: u64, now_ms: f64) -> Access {
-        if let Some(&i) = self.map.get(&key) {
+        if let Some(i) = self.map.get(key) {
             self.hits += 1;
             let (old, first, freed) = {
                 let n = &self.nodes[i as usize];
@@ -444,7 +539,7 @@ impl Lru {
 
     /// Remove a page if present (used for lazy eviction of stale pages).
     pub fn remove(&mut self, key: u64) -> bool {
-        if let Some(i) = self.map.remove(&key) {
+        if let Some(i) = self.map.remove(key) {
             self.unlink(i);
             self.free.push(i);
             self.adjust_old();
@@ -557,5 +652,38 @@ mod tests {
         assert_eq!(q.pop(), Some((1.0, 'a')));
         assert_eq!(q.pop(), Some((2.0, 'b')));
         assert_eq!(q.pop(), Some((2.0, 'c')));
+    }
+
+    #[test]
+    fn dense_index_behaves_like_the_hash_map() {
+        let mut a = Lru::new(700, 37, 5.0);
+        let mut b = Lru::new_dense(700, 3000, 37, 5.0);
+        let mut r = Rng::new(7);
+        for i in 0..60_000u64 {
+            let k = if r.unit() < 0.7 {
+                r.below(400)
+            } else {
+                r.below(3000)
+            };
+            assert_eq!(a.access(k, i as f64 * 0.01), b.access(k, i as f64 * 0.01));
+            if i % 101 == 0 {
+                let k = r.below(3000);
+                assert_eq!(a.remove(k), b.remove(k));
+            }
+        }
+        assert_eq!(a.keys(), b.keys());
+        assert_eq!(
+            (a.evictions, a.made_young, a.old_len()),
+            (b.evictions, b.made_young, b.old_len())
+        );
+    }
+
+    #[test]
+    fn event_queue_treats_negative_zero_as_zero() {
+        let mut q = EventQueue::new();
+        q.push(1.0, 'b');
+        q.push(-0.0, 'a');
+        assert_eq!(q.peek_time(), Some(0.0));
+        assert_eq!(q.pop(), Some((0.0, 'a')));
     }
 }

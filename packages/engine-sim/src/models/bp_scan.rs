@@ -13,6 +13,14 @@
 //!   head of the old sublist (`innodb_old_blocks_pct`); a page re-accessed within
 //!   `innodb_old_blocks_time` stays old, so a scan evicts only the old sublist and a hot set
 //!   accessed before the scan (`hot_set_bytes`) survives.
+//! * Scale: table, hot set and pool are scaled down by one factor to at most `SIM_PAGES` pages
+//!   in the simulated instances, but never below `MIN_LIST_PAGES` per list (InnoDB has no old
+//!   sublist under 512 pages). At most `SIM_INSTANCES` instances are simulated and stand for
+//!   the others (each gets every n-th extent, so all see the same sequence). A scan much longer
+//!   than the pool reaches a steady state after two pools' worth of pages (each page read,
+//!   one evicted from the old sublist's tail): the middle of the table is counted at the rates
+//!   of the last pool before it, and the last 1.5 pools are simulated, which leaves the list as
+//!   the whole scan would.
 //! * Default instance count (`instances = 0`): 8 when the pool is ≥ 1 GiB, else 1 (5.7/8.0).
 //! * Time of one run: CPU = rows·`ROW_NS` + hits·`HIT_NS` + misses·`MISS_CPU_NS`
 //!   (+ `OS_CACHE_READ_NS` per miss served by the OS page cache). Disk reads go through linear
@@ -54,8 +62,21 @@ pub const EVICT_NS: f64 = 3200.0;
 /// Debug-build illustration (fitted to the retracted numbers).
 pub const DEBUG_ROW_NS: f64 = 5940.0;
 pub const DEBUG_ROW_NS_PER_INSTANCE: f64 = 790.0;
-/// Largest simulated page count per run; larger tables are scaled down.
-pub const SIM_PAGES: f64 = 1_048_576.0;
+/// Largest simulated page count per run (in the simulated instances); larger tables are
+/// scaled down, keeping the pool/table ratio.
+pub const SIM_PAGES: f64 = 16_384.0;
+/// Shortest simulated list per instance (scaling stops there): InnoDB keeps no old sublist
+/// below `BUF_LRU_OLD_MIN_LEN` = 512 pages, so shorter lists would not show midpoint insertion.
+pub const MIN_LIST_PAGES: f64 = 2048.0;
+/// Instances simulated; more are represented by these (extents are dealt round-robin, so
+/// every instance sees the same sequence of its own extents).
+pub const SIM_INSTANCES: u64 = 8;
+/// Steady state of long scans: pools' worth of pages simulated before the middle of the table
+/// is counted at the rates of the last pool, and pools' worth simulated at its end.
+pub const WARM_POOLS: f64 = 2.0;
+pub const TAIL_POOLS: f64 = 1.5;
+/// `buf_pool_get()` drops the low 6 bits of the page number: 64-page extents.
+pub const EXTENT_PAGES: u64 = 64;
 
 #[derive(Debug, Clone)]
 pub struct Input {
@@ -219,6 +240,58 @@ pub struct Outcome {
     pub scale: f64,
 }
 
+/// Pages of the table in each instance, exactly, at full size: extent `e` goes to instance
+/// `(fold(0) + e) mod instances`, and the last extent may be partial.
+pub fn pages_per_instance(space: u64, pages: u64, instances: u64) -> Vec<f64> {
+    let n = instances.max(1);
+    let mut v = vec![0.0; n as usize];
+    if pages == 0 {
+        return v;
+    }
+    let extents = pages.div_ceil(EXTENT_PAGES);
+    let c = instance_of(space, 0, n);
+    for (j, slot) in v.iter_mut().enumerate() {
+        let first = (j as u64 + n - c) % n;
+        let count = if first < extents {
+            (extents - 1 - first) / n + 1
+        } else {
+            0
+        };
+        *slot = (count * EXTENT_PAGES) as f64;
+    }
+    let last = instance_of(space, (extents - 1) * EXTENT_PAGES, n) as usize;
+    v[last] -= (extents * EXTENT_PAGES - pages) as f64;
+    v
+}
+
+/// Page ids inside one instance's list: the instance's extents numbered in order, for the
+/// scanned table, then the hot set's table, then filler pages.
+struct LocalKeys {
+    n: u64,
+    hot_base: u64,
+    filler_base: u64,
+}
+
+impl LocalKeys {
+    /// Page `pg` of a table whose extents are dealt round-robin over `n` instances.
+    fn table(&self, pg: u64) -> u64 {
+        (pg / EXTENT_PAGES / self.n) * EXTENT_PAGES + pg % EXTENT_PAGES
+    }
+    fn hot(&self, pg: u64) -> u64 {
+        self.hot_base + self.table(pg)
+    }
+    fn filler(&self, k: u64) -> u64 {
+        self.filler_base + k
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Counts {
+    hits: f64,
+    misses: f64,
+    evictions: f64,
+}
+
 pub fn simulate(inp: &Input) -> Outcome {
     let mut o = Outcome::default();
     let instances = if inp.instances == 0 {
@@ -227,47 +300,105 @@ pub fn simulate(inp: &Input) -> Outcome {
         inp.instances
     };
     o.instances = instances;
+    let n = instances;
     let pages = (inp.table_bytes / inp.page_bytes).ceil();
     o.pages = pages;
+    o.per_instance_pages = pages_per_instance(inp.space_id, pages as u64, n);
     let pool_pages = (inp.pool_bytes / inp.page_bytes).floor();
     let hot_pages = (inp.hot_set_bytes / inp.page_bytes).floor();
-    // Scale big tables down (same pool/table ratio, same instance count).
-    // With a hot set the pool is filled first, so the pool's size counts too.
+    // Instances are alike (each gets every n-th extent): up to SIM_INSTANCES of them are
+    // simulated and stand for all.
+    let k = n.min(SIM_INSTANCES);
+    // Scale big tables down (same pool/table ratio): at most SIM_PAGES pages in the simulated
+    // instances, but each list keeps at least MIN_LIST_PAGES pages, so that it has an old
+    // sublist as the full-size list does. With a hot set the pool is filled first, so the
+    // pool's size counts too.
     let filled = if hot_pages > 0.0 { pool_pages } else { 0.0 };
-    let scale = ((pages + hot_pages + filled) / SIM_PAGES).max(1.0);
+    let per_inst_pool = pool_pages / n as f64;
+    let scale = ((pages + hot_pages + filled) * k as f64 / n as f64 / SIM_PAGES)
+        .max(1.0)
+        .min((per_inst_pool / MIN_LIST_PAGES).max(1.0));
     o.scale = scale;
     let sim_pages = (pages / scale).ceil() as u64;
     let sim_hot = (hot_pages / scale).floor() as u64;
-    let per_inst_cap = ((pool_pages / instances as f64) / scale).floor().max(8.0) as usize;
-    let mut lrus: Vec<Lru> = (0..instances)
-        .map(|_| Lru::new(per_inst_cap, inp.old_blocks_pct, inp.old_blocks_time_ms))
+    let per_inst_cap = (per_inst_pool / scale).floor().max(8.0) as usize;
+    let extents = sim_pages.div_ceil(EXTENT_PAGES);
+    // Steady state of a long scan: once the scan has gone through WARM_POOLS pools, every
+    // further pool's worth of pages does the same (each page read, evicting one from the old
+    // sublist's tail). The middle of the table is then counted at the rates of the last pool
+    // before it, and the scan goes on with its last TAIL_POOLS pools, which leave the list as
+    // the whole scan would. Lengths are whole rounds of n extents, and the pages after the
+    // skipped middle are numbered as if it were not there (so that the ids stay dense).
+    let pool_extents = |pools: f64| -> u64 {
+        let ext = (pools * (per_inst_cap as f64) * n as f64 / EXTENT_PAGES as f64).ceil() as u64;
+        ext.div_ceil(n).max(1) * n
+    };
+    let warm_ext = pool_extents(WARM_POOLS);
+    let window_ext = pool_extents(1.0).min(warm_ext);
+    let tail_ext = pool_extents(TAIL_POOLS);
+    let skip = if extents > warm_ext + tail_ext + n {
+        (extents - warm_ext - tail_ext) / n * n
+    } else {
+        0
+    };
+
+    let kept_extents = extents - skip;
+    let hot_extents = sim_hot.div_ceil(EXTENT_PAGES);
+    let keys = LocalKeys {
+        n,
+        hot_base: kept_extents.div_ceil(n) * EXTENT_PAGES,
+        filler_base: (kept_extents.div_ceil(n) + hot_extents.div_ceil(n)) * EXTENT_PAGES,
+    };
+    let fillers = if sim_hot > 0 {
+        per_inst_cap as u64 + 1
+    } else {
+        0
+    };
+    let key_space = keys.filler_base + fillers;
+    let mut lrus: Vec<Lru> = (0..k)
+        .map(|_| {
+            Lru::new_dense(
+                per_inst_cap,
+                key_space,
+                inp.old_blocks_pct,
+                inp.old_blocks_time_ms,
+            )
+        })
         .collect();
-    let rows_per_page = inp.rows / pages;
     let mut now_ms = 0.0;
 
     // A hot working set from another tablespace. Eviction has to be under way for pages to be
     // made young (InnoDB moves nothing while freed_page_clock is 0), so the pool is first
     // filled with other pages; then the hot set is read and re-read after old_blocks_time.
     let hot_space = inp.space_id + 1;
-    let filler_space = inp.space_id + 2;
     if sim_hot > 0 {
-        for i in 0..instances {
-            for k in 0..(per_inst_cap as u64 + 1) {
-                lrus[i as usize].access((filler_space << 40) | (i << 32) | k, now_ms);
+        for lru in lrus.iter_mut() {
+            for f in 0..fillers {
+                lru.access(keys.filler(f), now_ms);
             }
         }
         for round in 0..2 {
             for pg in 0..sim_hot {
-                let i = instance_of(hot_space, pg, instances) as usize;
-                lrus[i].access((hot_space << 40) | pg, now_ms);
+                let i = instance_of(hot_space, pg, n);
+                if i < k {
+                    lrus[i as usize].access(keys.hot(pg), now_ms);
+                }
             }
             now_ms += inp.old_blocks_time_ms + 1.0 + round as f64;
         }
     }
-    o.per_instance_pages = vec![0.0; instances as usize];
-    for pg in 0..sim_pages {
-        o.per_instance_pages[instance_of(inp.space_id, pg, instances) as usize] += scale;
-    }
+
+    // Simulated table pages in the simulated instances (the counts stand for all pages).
+    let c = instance_of(inp.space_id, 0, n);
+    let sampled_pages: f64 = pages_per_instance(inp.space_id, sim_pages, n)
+        .iter()
+        .take(k as usize)
+        .sum();
+    let stand_for = if sampled_pages > 0.0 {
+        sim_pages as f64 / sampled_pages * scale
+    } else {
+        0.0
+    };
 
     // Data file in the OS page cache after the first run?
     let os_cached_fraction = if inp.os_cache_bytes <= 0.0 {
@@ -284,28 +415,57 @@ pub fn simulate(inp: &Input) -> Outcome {
     };
 
     for run in 0..2 {
-        let (mut hits, mut misses, mut evictions) = (0u64, 0u64, 0u64);
-        for pg in 0..sim_pages {
-            let i = instance_of(inp.space_id, pg, instances) as usize;
-            // Several touches per page within a millisecond (one per batch of rows).
-            let key = (inp.space_id << 40) | pg;
-            match lrus[i].access(key, now_ms) {
-                Access::Hit => hits += 1,
-                Access::Miss { evicted } => {
-                    misses += 1;
-                    if evicted {
-                        evictions += 1;
-                    }
-                }
+        let mut cnt = Counts::default();
+        let mut at_window = Counts::default();
+        let mut e = 0u64;
+        while e < extents {
+            if e + window_ext == warm_ext {
+                at_window = cnt;
             }
-            lrus[i].access(key, now_ms + 0.01);
-            now_ms += ms_per_page;
+            if e == warm_ext && skip > 0 {
+                let per_ext = |now: f64, then: f64| (now - then) / window_ext as f64;
+                cnt.hits += skip as f64 * per_ext(cnt.hits, at_window.hits);
+                cnt.misses += skip as f64 * per_ext(cnt.misses, at_window.misses);
+                cnt.evictions += skip as f64 * per_ext(cnt.evictions, at_window.evictions);
+                now_ms += (skip * EXTENT_PAGES) as f64 * ms_per_page;
+                e += skip;
+                continue;
+            }
+            let first = e * EXTENT_PAGES;
+            let len = (sim_pages - first).min(EXTENT_PAGES);
+            let i = (c + e) % n;
+            if i < k {
+                let lru = &mut lrus[i as usize];
+                let renumber = if e >= warm_ext + skip {
+                    skip * EXTENT_PAGES
+                } else {
+                    0
+                };
+                for pg in first..first + len {
+                    // Several touches per page within a millisecond (one per batch of rows).
+                    let key = keys.table(pg - renumber);
+                    match lru.access(key, now_ms) {
+                        Access::Hit => cnt.hits += 1.0,
+                        Access::Miss { evicted } => {
+                            cnt.misses += 1.0;
+                            if evicted {
+                                cnt.evictions += 1.0;
+                            }
+                        }
+                    }
+                    lru.access(key, now_ms + 0.01);
+                    now_ms += ms_per_page;
+                }
+            } else {
+                now_ms += len as f64 * ms_per_page;
+            }
+            e += 1;
         }
         now_ms += 10.0 * inp.old_blocks_time_ms + 1.0;
         let (hits, misses, evictions) = (
-            hits as f64 * scale,
-            misses as f64 * scale,
-            evictions as f64 * scale,
+            cnt.hits * stand_for,
+            cnt.misses * stand_for,
+            cnt.evictions * stand_for,
         );
         // First run: caches dropped, misses come from disk. Second run: from the OS page cache
         // for the part of the file it holds.
@@ -322,7 +482,7 @@ pub fn simulate(inp: &Input) -> Outcome {
         let cpu_s = cpu_ns * 1e-9;
         let io_s = from_disk * inp.page_bytes / (inp.disk_mbps * 1e6);
         let evict_s = evictions * EVICT_NS * 1e-9;
-        let r = RunOutcome {
+        o.runs[run] = RunOutcome {
             seconds: cpu_s.max(io_s) + evict_s,
             hits,
             misses_disk: from_disk,
@@ -331,21 +491,28 @@ pub fn simulate(inp: &Input) -> Outcome {
             cpu_s,
             io_s,
         };
-        o.runs[run] = r;
     }
-    let _ = rows_per_page;
     if sim_hot > 0 {
-        let kept = (0..sim_hot)
-            .filter(|pg| {
-                lrus[instance_of(hot_space, *pg, instances) as usize]
-                    .contains((hot_space << 40) | pg)
-            })
-            .count();
-        o.hot_set_kept = kept as f64 / sim_hot as f64;
+        let (mut kept, mut total) = (0u64, 0u64);
+        for pg in 0..sim_hot {
+            let i = instance_of(hot_space, pg, n);
+            if i < k {
+                total += 1;
+                if lrus[i as usize].contains(keys.hot(pg)) {
+                    kept += 1;
+                }
+            }
+        }
+        o.hot_set_kept = if total > 0 {
+            kept as f64 / total as f64
+        } else {
+            1.0
+        };
     } else {
         o.hot_set_kept = 1.0;
     }
-    o.old_sublist_pages = lrus.iter().map(|l| l.old_len() as f64).sum::<f64>() * scale;
+    o.old_sublist_pages =
+        lrus.iter().map(|l| l.old_len() as f64).sum::<f64>() * scale * n as f64 / k as f64;
     o
 }
 
@@ -413,5 +580,56 @@ mod tests {
             r#""buffer_pool_bytes":268435456,"hot_set_bytes":50000000,"old_blocks_time_ms":0"#,
         ));
         assert!(z.hot_set_kept < o.hot_set_kept);
+    }
+
+    #[test]
+    fn pages_per_instance_is_exact() {
+        for (pages, n) in [
+            (84_160u64, 8u64),
+            (1_000u64, 3u64),
+            (63u64, 4u64),
+            (10_000_000u64, 64u64),
+        ] {
+            let v = pages_per_instance(23, pages, n);
+            assert_eq!(v.iter().sum::<f64>(), pages as f64);
+            let lo = v.iter().cloned().fold(f64::INFINITY, f64::min);
+            let hi = v.iter().cloned().fold(0.0, f64::max);
+            assert!(hi - lo <= 64.0, "{:?}", v);
+        }
+    }
+
+    #[test]
+    fn a_scan_far_bigger_than_the_pool_is_a_steady_state() {
+        // 1 TiB through 2 GiB: the middle of the table is counted, not simulated; every page is
+        // read and all but a pool's worth evicted, and the hot set still survives.
+        let o = simulate(&input(
+            r#""table_bytes":1099511627776,"rows":1e10,"buffer_pool_bytes":2147483648,"hot_set_bytes":268435456"#,
+        ));
+        let pages = 1099511627776.0 / 16384.0;
+        let r = &o.runs[0];
+        assert!(
+            (r.misses_disk / pages - 1.0).abs() < 0.01,
+            "{}",
+            r.misses_disk
+        );
+        assert!((r.evictions / pages - 1.0).abs() < 0.01, "{}", r.evictions);
+        assert!(o.hot_set_kept > 0.9, "{}", o.hot_set_kept);
+        assert!((o.runs[1].misses_disk + o.runs[1].misses_os_cache) / pages > 0.99);
+    }
+
+    #[test]
+    fn many_instances_are_represented_by_a_sample() {
+        // 64 instances (8 simulated) against 1, with lists long enough for an old sublist.
+        let a = simulate(&input(r#""buffer_pool_bytes":1073741824,"instances":64"#));
+        let b = simulate(&input(r#""buffer_pool_bytes":1073741824,"instances":1"#));
+        assert_eq!(a.per_instance_pages.len(), 64);
+        for (x, y) in [(&a.runs[0], &b.runs[0]), (&a.runs[1], &b.runs[1])] {
+            assert!(
+                (x.seconds / y.seconds - 1.0).abs() < 0.02,
+                "{} {}",
+                x.seconds,
+                y.seconds
+            );
+        }
     }
 }

@@ -33,8 +33,13 @@
 //! `list_mutex_fraction` (misses, make-young, dirtying a page). If the walker holds that mutex
 //! the query waits for the next release (the end of a 1,024-page batch, or of the instance for
 //! an unyielding LRU walk); released waiters take the mutex one after another before the walker
-//! re-acquires it. The simulation covers a bounded window of the walk and scales the loss rate
-//! to the whole stall.
+//! re-acquires it. Every hold ends with the release of all its waiters, so the walk is a
+//! sequence of renewal cycles: each distinct hold length (batch, last partial batch, whole-list
+//! walk) is simulated on a sample of its holds in walk order (a bounded number of events, two
+//! warm-up holds left out), the waiters' waits are measured directly, and the lost share of
+//! thread time is the count-weighted mix over the whole walk. Without a walk the closed loop's
+//! throughput is known exactly (`baseline_qps`). Beyond `MAX_SIM_THREADS` query threads, each
+//! simulated thread stands for several (its release takes as many critical sections).
 //!
 //! # Calibration
 //!
@@ -64,8 +69,18 @@ pub const DDL_FIXED_MS: f64 = 10.7;
 pub const QUERY_CRITICAL_US: f64 = 0.5;
 /// Freeing one stale page later, when a scan meets it (8.0.23+), ns.
 pub const FREE_STALE_NS: f64 = 200.0;
-/// Bound on simulated events for the concurrent-query window.
-pub const MAX_EVENTS: u64 = 120_000;
+/// Simulated events per distinct hold length (a hold that is still running then may go on to
+/// `MAX_EVENTS_PER_HOLD_TYPE`; its rest is then computed from the same access model). There
+/// are at most three distinct lengths (flush-list batches, the last partial batch, whole-list
+/// walks).
+pub const EVENTS_PER_HOLD_TYPE: u64 = 6_000;
+pub const MAX_EVENTS_PER_HOLD_TYPE: u64 = 16_000;
+/// Holds of a type simulated at least (within `MAX_EVENTS_PER_HOLD_TYPE`), after
+/// `WARM_HOLDS` warm-up holds.
+pub const MIN_HOLDS: f64 = 8.0;
+pub const WARM_HOLDS: u64 = 2;
+/// Query threads simulated; more are represented by these, each standing for several.
+pub const MAX_SIM_THREADS: usize = 64;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Version {
@@ -349,89 +364,171 @@ enum Ev {
     HoldEnd,
 }
 
-/// Simulate query threads next to the walker over a bounded window; returns
-/// (queries completed per second, simulated window µs).
-fn query_window(inp: &Input, holds: &[(u64, f64, f64)], with_walk: bool) -> (f64, f64) {
-    let n = inp.query_threads as usize;
-    if n == 0 {
-        return (0.0, 0.0);
+/// Query throughput without a walk: each query makes `pages_per_query` accesses spread over
+/// `query_us`, and an access that takes a list mutex adds `QUERY_CRITICAL_US` (uncontended).
+/// This is the closed-loop steady state of the simulation below without holds, exactly.
+fn baseline_qps(inp: &Input) -> f64 {
+    let cycle_us =
+        inp.query_us + inp.pages_per_query as f64 * inp.list_mutex_fraction * QUERY_CRITICAL_US;
+    inp.query_threads as f64 / cycle_us * 1e6
+}
+
+/// Sampled queries next to the walker.
+struct Window {
+    /// Share of the query threads' time lost waiting for the walker's mutexes.
+    loss: f64,
+    /// Simulated time, µs.
+    simulated_us: f64,
+}
+
+/// The walk is a sequence of holds, each ended by the release of every waiter, so each hold is
+/// a renewal cycle of the query threads: the walk's loss is the count-weighted mix of its hold
+/// types' per-hold losses. Each distinct hold length is simulated on a sample of its holds (in
+/// the walk's order: instance after instance), until `EVENTS_PER_HOLD_TYPE` events have run or
+/// all its holds are done, and scaled by `count / sampled holds`. Waiting time is measured
+/// directly (release minus arrival of each waiter); the lost share of thread time is
+/// `Σ waits / (threads · window)`. At most `MAX_SIM_THREADS` threads are simulated; each then
+/// stands for `threads / MAX_SIM_THREADS` threads (its release takes as many critical sections).
+fn query_window(inp: &Input, holds: &[(u64, f64, f64)]) -> Window {
+    let n_real = inp.query_threads as f64;
+    let n = (inp.query_threads as usize).min(MAX_SIM_THREADS);
+    if n == 0 || holds.is_empty() {
+        return Window {
+            loss: 0.0,
+            simulated_us: 0.0,
+        };
     }
-    let mut rng = Rng::new(inp.seed ^ 0xD50F);
-    let mut q: EventQueue<Ev> = EventQueue::new();
+    let weight = n_real / n as f64;
     let step_us = inp.query_us / inp.pages_per_query as f64;
-    let mut left: Vec<u64> = vec![inp.pages_per_query; n];
-    // Expand the run-length hold list lazily, bounded by the event budget.
-    let mut hold_iter = holds.iter().flat_map(|&(i, us, c)| {
-        let c = c.min(1e6) as u64;
-        (0..c).map(move |_| Hold { instance: i, us })
-    });
-    let mut held: Option<u64> = None;
-    let mut waiters: VecDeque<usize> = VecDeque::new();
-    let mut completed = 0u64;
-    let mut events = 0u64;
-    for t in 0..n {
-        q.push(rng.exp(step_us), Ev::Access(t));
-    }
-    if with_walk {
-        if let Some(h) = hold_iter.next() {
-            held = Some(h.instance);
-            q.push(h.us, Ev::HoldEnd);
+    // Distinct hold lengths, in order of first appearance.
+    let mut types: Vec<f64> = Vec::new();
+    for &(_, us, _) in holds {
+        if !types.contains(&us) {
+            types.push(us);
         }
     }
-    let horizon = if with_walk {
-        f64::INFINITY
-    } else {
-        (inp.query_us * 200.0).max(1e4)
-    };
-    let mut now = 0.0;
-    while let Some((t, ev)) = q.pop() {
-        now = t;
-        events += 1;
-        if events >= MAX_EVENTS || now > horizon {
-            break;
+    let (mut wait_total, mut time_total, mut simulated) = (0.0, 0.0, 0.0);
+    for (k, &us) in types.iter().enumerate() {
+        let count: f64 = holds.iter().filter(|h| h.1 == us).map(|h| h.2).sum();
+        // This type's holds in walk order (instance, µs), expanded lazily.
+        let mut sequence = holds
+            .iter()
+            .filter(|h| h.1 == us)
+            .flat_map(|&(i, us, c)| (0..c.min(1e9) as u64).map(move |_| Hold { instance: i, us }));
+        let first = match sequence.next() {
+            Some(h) => h,
+            None => continue,
+        };
+        let mut rng = Rng::new(inp.seed ^ 0xD50F ^ ((k as u64) << 32));
+        let mut q: EventQueue<Ev> = EventQueue::new();
+        for t in 0..n {
+            q.push(rng.exp(step_us), Ev::Access(t));
         }
-        match ev {
-            Ev::Access(tid) => {
-                let needs = rng.unit() < inp.list_mutex_fraction;
-                let inst = rng.below(inp.instances);
-                if needs && held == Some(inst) {
-                    waiters.push_back(tid);
-                    continue;
-                }
-                left[tid] -= 1;
-                if left[tid] == 0 {
-                    left[tid] = inp.pages_per_query;
-                    completed += 1;
-                }
-                q.push(
-                    now + rng.exp(step_us) + if needs { QUERY_CRITICAL_US } else { 0.0 },
-                    Ev::Access(tid),
-                );
+        let mut held = first.instance;
+        let mut hold_start = 0.0;
+        let mut hold_us = first.us;
+        q.push(hold_us, Ev::HoldEnd);
+        let mut waiters: VecDeque<(usize, f64)> = VecDeque::new();
+        let (mut wait, mut done_holds, mut events) = (0.0, 0.0, 0u64);
+        let mut end = 0.0;
+        // The first holds start with no thread waiting: a warm-up, left out when there is more.
+        let warm = WARM_HOLDS as f64;
+        // (waits, time) at the end of the warm-up and of the last complete hold.
+        let (mut wait0, mut end0, mut wait1, mut end1) = (0.0, 0.0, 0.0, 0.0);
+        while let Some((now, ev)) = q.pop() {
+            events += 1;
+            if events > MAX_EVENTS_PER_HOLD_TYPE {
+                // A hold too long for the budget: its rest follows from the same access model.
+                // Waiters wait to its end; each running thread blocks after an exponential time
+                // (a geometric number of exponential steps) of mean `to_block`, then waits to
+                // the end; the expected waiters are released one after another.
+                let hold_end = hold_start + hold_us;
+                let rest = (hold_end - now).max(0.0);
+                let p = inp.list_mutex_fraction / inp.instances as f64;
+                let running = (n - waiters.len()) as f64;
+                let (blocking, idle) = if p > 0.0 && rest > 0.0 {
+                    let per_access = step_us
+                        + QUERY_CRITICAL_US
+                            * inp.list_mutex_fraction
+                            * (1.0 - 1.0 / inp.instances as f64);
+                    let to_block = per_access / p;
+                    let share = 1.0 - (-rest / to_block).exp();
+                    (share, rest - to_block * share)
+                } else {
+                    (0.0, 0.0)
+                };
+                wait += waiters.iter().map(|&(_, a)| hold_end - a).sum::<f64>() + running * idle;
+                let released = waiters.len() as f64 + running * blocking;
+                let critical = QUERY_CRITICAL_US * weight;
+                wait += critical * released * (released - 1.0).max(0.0) / 2.0;
+                end = hold_end + critical * released + YIELD_US;
+                done_holds += 1.0;
+                (wait1, end1) = (wait, end);
+                break;
             }
-            Ev::HoldEnd => {
-                // Waiters take the mutex one after another, then the walker re-acquires.
-                let mut t = now;
-                while let Some(tid) = waiters.pop_front() {
-                    t += QUERY_CRITICAL_US;
-                    left[tid] -= 1;
-                    if left[tid] == 0 {
-                        left[tid] = inp.pages_per_query;
-                        completed += 1;
+            match ev {
+                Ev::Access(tid) => {
+                    let needs = rng.unit() < inp.list_mutex_fraction;
+                    let inst = rng.below(inp.instances);
+                    if needs && inst == held {
+                        waiters.push_back((tid, now));
+                        continue;
                     }
-                    q.push(t + rng.exp(step_us), Ev::Access(tid));
+                    let critical = if needs { QUERY_CRITICAL_US } else { 0.0 };
+                    q.push(now + rng.exp(step_us) + critical, Ev::Access(tid));
                 }
-                match hold_iter.next() {
-                    Some(h) => {
-                        held = Some(h.instance);
-                        q.push(t + YIELD_US + h.us, Ev::HoldEnd);
+                Ev::HoldEnd => {
+                    // Waiters take the mutex one after another, then the walker re-acquires.
+                    let mut t = now;
+                    while let Some((tid, arrived)) = waiters.pop_front() {
+                        wait += t - arrived;
+                        t += QUERY_CRITICAL_US * weight;
+                        q.push(t + rng.exp(step_us), Ev::Access(tid));
                     }
-                    None => break,
+                    done_holds += 1.0;
+                    end = t + YIELD_US;
+                    (wait1, end1) = (wait, end);
+                    if done_holds == warm {
+                        (wait0, end0) = (wait, end);
+                    }
+                    if events >= EVENTS_PER_HOLD_TYPE && done_holds >= warm + MIN_HOLDS {
+                        break;
+                    }
+                    match sequence.next() {
+                        Some(h) => {
+                            held = h.instance;
+                            hold_start = end;
+                            hold_us = h.us;
+                            q.push(end + h.us, Ev::HoldEnd);
+                        }
+                        None => break,
+                    }
                 }
             }
         }
+        // Enough holds: leave the warm-up out. Holds too long for that: every complete hold
+        // (a long hold hardly depends on how the previous one ended).
+        let (sampled, w, span) = if done_holds >= warm + MIN_HOLDS {
+            (done_holds - warm, wait - wait0, end - end0)
+        } else {
+            (done_holds, wait1, end1)
+        };
+        if sampled <= 0.0 || span <= 0.0 {
+            continue;
+        }
+        let scale = count / sampled;
+        wait_total += scale * w;
+        time_total += scale * span;
+        simulated += end;
     }
-    let window = now.max(1e-9);
-    (completed as f64 / window * 1e6, window)
+    Window {
+        loss: if time_total > 0.0 {
+            (wait_total / (n as f64 * time_total)).clamp(0.0, 1.0)
+        } else {
+            0.0
+        },
+        simulated_us: simulated,
+    }
 }
 
 pub fn simulate(inp: &Input) -> Outcome {
@@ -460,22 +557,13 @@ pub fn simulate(inp: &Input) -> Outcome {
     if inp.version == Version::V80Lazy {
         o.deferred_free_s = inp.table_pages_in_pool * FREE_STALE_NS * 1e-9;
     }
-    // Concurrent queries: baseline vs. during the walk.
-    let (base, _) = query_window(inp, &[], false);
+    // Concurrent queries: baseline, and the share of it lost while the walker holds mutexes.
+    let base = baseline_qps(inp);
     o.query_throughput_baseline = base;
-    if plan.holds.is_empty() || inp.query_threads == 0 {
-        o.query_throughput_during_stall = base;
-        o.throughput_loss_fraction = 0.0;
-    } else {
-        let (during, window) = query_window(inp, &plan.holds, true);
-        o.query_throughput_during_stall = during.min(base);
-        o.throughput_loss_fraction = if base > 0.0 {
-            (1.0 - during / base).clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
-        o.simulated_window_s = window / 1e6;
-    }
+    let w = query_window(inp, &plan.holds);
+    o.throughput_loss_fraction = w.loss;
+    o.query_throughput_during_stall = base * (1.0 - w.loss);
+    o.simulated_window_s = w.simulated_us / 1e6;
     let walk_s = (plan.scan_us + plan.ahi_us) * drops / 1e6;
     o.queries_lost = o.throughput_loss_fraction * base * walk_s;
     o
@@ -552,5 +640,42 @@ mod tests {
         ));
         assert!(b.longest_hold_ms > a.longest_hold_ms * 100.0);
         assert!(b.throughput_loss_fraction > a.throughput_loss_fraction);
+    }
+
+    #[test]
+    fn baseline_is_the_closed_loop_steady_state() {
+        let i = input(
+            r#""query_threads":64,"query_us":200,"pages_per_query":10,"list_mutex_fraction":0.05"#,
+        );
+        let expected = 64.0 / (200.0 + 10.0 * 0.05 * QUERY_CRITICAL_US) * 1e6;
+        assert!((baseline_qps(&i) / expected - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn loss_matches_the_expected_wait_for_short_holds() {
+        // Each access needs the walked instance's mutex with probability f/instances and then
+        // waits for the rest of a 1,024-page hold (half of it on average): the lost share of
+        // thread time is about rate·p·hold/2 / (1 + rate·p·hold/2).
+        let o = simulate(&input(r#""ahi":false,"list_mutex_fraction":0.05"#));
+        let hold = YIELD_EVERY * PAGE_VISIT_NS / 1000.0;
+        let w = (1.0 / 20.0) * (0.05 / 8.0) * hold / 2.0;
+        let expected = w / (1.0 + w);
+        let got = o.throughput_loss_fraction;
+        assert!(
+            (got / expected - 1.0).abs() < 0.35,
+            "{} vs {}",
+            got,
+            expected
+        );
+    }
+
+    #[test]
+    fn many_query_threads_are_sampled_and_bounded() {
+        let a = simulate(&input(
+            r#""query_threads":100000,"list_mutex_fraction":0.5"#,
+        ));
+        let b = simulate(&input(r#""query_threads":64,"list_mutex_fraction":0.5"#));
+        assert!(a.throughput_loss_fraction > b.throughput_loss_fraction);
+        assert!(a.throughput_loss_fraction < 1.0);
     }
 }
