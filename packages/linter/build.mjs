@@ -26,6 +26,9 @@ await build({
   entryPoints: { cli: join(here, "src/bin.ts") },
   outdir: dist,
   bundle: true,
+  // The language server is a separate chunk, loaded only by `innolint lsp`: a lint run parses less.
+  splitting: true,
+  chunkNames: "[name]-[hash]",
   platform: "node",
   target: "node20",
   format: "esm",
