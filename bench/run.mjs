@@ -114,3 +114,10 @@ if (existsSync(engineBench)) {
   const res = spawnSync(process.execPath, [engineBench], { encoding: "utf8", stdio: "inherit" });
   if (res.status !== 0) console.log("engine-sim bench failed");
 }
+
+const lspBench = join(root, "bench/lsp.mjs");
+if (existsSync(lspBench)) {
+  console.log("");
+  const res = spawnSync(process.execPath, [lspBench], { encoding: "utf8", stdio: "inherit" });
+  if (res.status !== 0) console.log("lsp bench failed");
+}

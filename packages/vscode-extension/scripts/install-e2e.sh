@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the editor end-to-end tests need, from Debian and npm only; idempotent.
-#   Neovim (test/lsp-neovim.test.ts), Chromium and code-server 4.100.3 (test/code-server.test.ts).
+#   Neovim (test/lsp-neovim.test.ts), Emacs with eglot (test/lsp-eglot.test.ts),
+#   Chromium and code-server 4.100.3 (test/code-server.test.ts).
 # code-server goes to ${INNOLINT_E2E_DIR:-/opt/innolint-e2e}; the tests find it there (or via $CODE_SERVER).
 set -euo pipefail
 dir=${INNOLINT_E2E_DIR:-/opt/innolint-e2e}
 
 need=()
 command -v nvim >/dev/null || need+=(neovim)
+command -v emacs >/dev/null || need+=(emacs-nox)
+# Emacs 28 (Debian 12) needs eglot from elpa; Emacs 29+ ships it.
+dpkg -s elpa-eglot >/dev/null 2>&1 || emacs --batch --eval '(require (quote eglot))' >/dev/null 2>&1 || need+=(elpa-eglot)
 command -v chromium >/dev/null || need+=(chromium)
 command -v rg >/dev/null || need+=(ripgrep)
 command -v c++ >/dev/null || need+=(build-essential)
