@@ -129,7 +129,7 @@ describe("ALTER TABLE", () => {
     expect(s.kind).toBe("alter-table");
     expect(s.indexesAdded?.map(({ range, ...i }) => i)).toEqual([
       { name: "uk", columns: ["c"], unique: true, kind: "unique" },
-      { columns: ["a", "b"], unique: false, kind: "index" },
+      { columns: ["a", "b"], unique: false, kind: "index", prefixLengths: [null, 10] },
     ]);
     expect(s.indexesDropped).toEqual(["old"]);
     expect(s.alterOptions).toEqual({ algorithm: "INPLACE", lock: "NONE" });

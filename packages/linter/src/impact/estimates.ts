@@ -201,11 +201,22 @@ export function partitionDivesImpact(sim: EngineSim, partitions: number, compare
 }
 
 /** Memory of an index build: the manual's bound and the code's allocation, for k indexes on p partitions. */
-export function indexBuildMemoryImpact(sim: EngineSim, sortBuffer: number, indexes: number, partitions: number, minRecord: number, fulltext: boolean, inputs: ImpactInput[]): Impact {
-  const params = { ...REFERENCE.indexBuild, sort_buffer_bytes: sortBuffer, indexes: Math.min(indexes, 64), partitions: Math.min(partitions, 8192), min_rec_bytes: minRecord, rows: 1_000_000 };
+export function indexBuildMemoryImpact(
+  sim: EngineSim,
+  sortBuffer: number,
+  indexes: number,
+  partitions: number,
+  minRecord: { bytes: number; source: "schema" | "assumed" },
+  fulltext: boolean,
+  inputs: ImpactInput[],
+): Impact {
+  const minRecordBytes = minRecord.bytes;
+  const params = { ...REFERENCE.indexBuild, sort_buffer_bytes: sortBuffer, indexes: Math.min(indexes, 64), partitions: Math.min(partitions, 8192), min_rec_bytes: minRecordBytes, rows: 1_000_000 };
   const actual = cached(`mem:${JSON.stringify(params)}`, () => sim.simulate("index_build", params) as IndexBuildResult);
-  const single = cached(`mem:1:${sortBuffer}:${minRecord}`, () => sim.simulate("index_build", { ...params, indexes: 1, partitions: 1 }) as IndexBuildResult);
-  const bound = actual.memory_bytes.manual_bound + (fulltext ? 0 : 0);
+  const single = cached(`mem:1:${sortBuffer}:${minRecordBytes}`, () => sim.simulate("index_build", { ...params, indexes: 1, partitions: 1 }) as IndexBuildResult);
+  // The simulator's manual bound includes the full-text term only for full-text builds.
+  void fulltext;
+  const bound = actual.memory_bytes.manual_bound;
   return {
     model: "index_build",
     metric: "index build memory (manual's bound)",
@@ -214,7 +225,7 @@ export function indexBuildMemoryImpact(sim: EngineSim, sortBuffer: number, index
     actual: { label: `${indexes} index${indexes === 1 ? "" : "es"} × ${partitions} partition${partitions === 1 ? "" : "s"}`, value: bound },
     ratio: bound / single.memory_bytes.manual_bound,
     summary: `manual's bound ${mb(bound)}; the code allocates ${mb(actual.memory_bytes.peak)} at once (partitions are built one after another), plus up to ${mb(2 * sortBuffer * indexes * partitions)} of online row-log blocks under concurrent DML`,
-    inputs: [...inputs, { name: "min_index_record_bytes", value: minRecord, source: "assumed" }],
+    inputs: [...inputs, { name: "min_index_record_bytes", value: minRecordBytes, source: minRecord.source }],
     assumptions: ["row0merge path (MySQL up to 8.0.26, MariaDB, Aurora MySQL 2)", "tuple arrays of 8-byte pointers sized by the smallest possible index record"],
   };
 }

@@ -34,7 +34,8 @@ export const ddlMultiIndexMemory: Rule<SqlStatementFacts> = {
     const p = s.partitioning ?? table?.state?.partitioning;
     const partitions = p ? (p.subpartitioning ? p.subpartitioning.subpartitions : p.partitions) : 1;
     const sort = effectiveNumber(facts.config, "innodb_sort_buffer_size")?.value ?? 1 << 20;
-    const minRecord = Math.max(1, bytes(ctx.options.minRecordBytes, 16));
+    const fromSchema = facts.schema.minIndexRecordBytes(s);
+    const minRecord = Math.max(1, fromSchema ?? bytes(ctx.options.minRecordBytes, 16));
     const fulltext = added.some((i) => i.kind === "fulltext");
     const bound = manualMemoryBound(sort, partitions, added.length, minRecord, fulltext);
     const budget = bytes(ctx.options.budget, 1 << 30);
@@ -48,7 +49,7 @@ export const ddlMultiIndexMemory: Rule<SqlStatementFacts> = {
       ],
       ...(ctx.sim
         ? {
-            impact: indexBuildMemoryImpact(ctx.sim, sort, added.length, partitions, minRecord, fulltext, [
+            impact: indexBuildMemoryImpact(ctx.sim, sort, added.length, partitions, { bytes: minRecord, source: fromSchema === undefined ? "assumed" : "schema" }, fulltext, [
               { name: "innodb_sort_buffer_size", value: sort, source: facts.configSource },
               { name: "indexes", value: added.length, source: "schema" },
               { name: "partitions", value: partitions, source: "schema" },
