@@ -137,6 +137,7 @@ export default grammar({
         $.user_variable,
         $._op,
         '.',
+        prec(1, $.subquery),
         $.paren_group,
         $._other_char,
       ),
