@@ -561,7 +561,12 @@ export default grammar({
         repeat(seq(choice(K('union'), K('except'), K('intersect')), optional(choice(K('all'), K('distinct'))), $._query_term)),
       ),
     _query_term: ($) =>
-      choice($.select_core, prec.right(1, seq('(', $._query_expression, ')', optional($.select_tail)))),
+      choice($.select_core, prec.right(1, seq($._paren_query, optional($.select_tail)))),
+    /**
+     * A parenthesised query, shared by a parenthesised query term and a derived table, so that in
+     * `FROM ((SELECT ...) AS x JOIN t ...)` the parser decides which it is only after the `)`.
+     */
+    _paren_query: ($) => prec(1, seq('(', $.select_statement, ')')),
 
     select_core: ($) =>
       seq(
@@ -586,7 +591,9 @@ export default grammar({
       ),
 
     _table_reference: ($) => seq($._table_factor, repeat($.join_clause)),
-    _table_factor: ($) => choice($.table_reference, $.derived_table),
+    _table_factor: ($) => choice($.table_reference, $.derived_table, $.table_group),
+    /** A parenthesised join or table list: `t1 LEFT JOIN (t2 JOIN t3 ON ...) ON ...`, `(t2, t3)`. */
+    table_group: ($) => seq('(', commaSep1($._table_reference), ')'),
 
     table_reference: ($) =>
       seq(
@@ -595,7 +602,7 @@ export default grammar({
         optional($._alias),
         repeat($.index_hint),
       ),
-    derived_table: ($) => seq('(', $.select_statement, ')', optional($._alias), optional($.column_list)),
+    derived_table: ($) => seq($._paren_query, optional($._alias), optional($.column_list)),
     _alias: ($) => seq(optional(K('as')), field('alias', $._name)),
     partition_selection: ($) => seq(K('partition'), $.column_list),
     index_hint: ($) =>
