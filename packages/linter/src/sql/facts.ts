@@ -527,6 +527,12 @@ function alterTable(node: Node, facts: StatementFacts): void {
       case "alter_add_index":
         added.push(indexFacts(firstChild(spec, "index_definition") as Node));
         break;
+      case "alter_add_constraint": {
+        // ADD FOREIGN KEY ... REFERENCES parent: the parent is read too (after the altered table, which stays first).
+        const parent = firstChild(spec, "constraint_definition")?.childForFieldName("references");
+        if (parent) facts.tables.push(tableName(parent));
+        break;
+      }
       case "alter_add_column":
         for (const c of spec.namedChildren) {
           if (c.type === "column_definition") added.push(...inlineIndexes(c));
