@@ -393,6 +393,7 @@ export default grammar({
         $.convert_table,
         $.remove_partitioning,
         $.partition_clause,
+        $.alter_rename,
         $.alter_option,
       ),
 
@@ -463,8 +464,16 @@ export default grammar({
       seq(K('convert'), K('table'), field('table', $.table_name), K('to'), $.partition_definition),
     remove_partitioning: ($) => seq(K('remove'), K('partitioning')),
 
-    /** Anything else: CHANGE, MODIFY, RENAME, ENGINE=..., CONVERT TO CHARACTER SET, FORCE... */
-    alter_option: ($) => choice(seq($._word, repeat($._atom)), seq(K('convert'), repeat1($._atom))),
+    /** RENAME [TO|AS] new_name: the table's new name. */
+    alter_rename: ($) => seq(K('rename'), optional(choice(K('to'), K('as'))), field('to', $.table_name)),
+
+    /** Anything else: CHANGE, MODIFY, RENAME COLUMN/INDEX, ENGINE=..., CONVERT TO CHARACTER SET, FORCE... */
+    alter_option: ($) =>
+      choice(
+        seq($._word, repeat($._atom)),
+        seq(K('convert'), repeat1($._atom)),
+        seq(K('rename'), choice(K('column'), K('index'), K('key')), repeat($._atom)),
+      ),
 
     // ------------------------------------------------------------- other DDL
 

@@ -527,6 +527,14 @@ function alterTable(node: Node, facts: StatementFacts): void {
       case "alter_add_index":
         added.push(indexFacts(firstChild(spec, "index_definition") as Node));
         break;
+      case "alter_rename": {
+        // RENAME [TO] new: the table's new name, as RENAME TABLE gives it.
+        const from = facts.tables[0] as { schema?: string; name: string };
+        const to = tableName(spec.childForFieldName("to"));
+        facts.renames = [{ from: { ...from }, to }];
+        facts.tables.push(to);
+        break;
+      }
       case "alter_add_constraint": {
         // ADD FOREIGN KEY ... REFERENCES parent: the parent is read too (after the altered table, which stays first).
         const parent = firstChild(spec, "constraint_definition")?.childForFieldName("references");

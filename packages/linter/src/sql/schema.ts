@@ -115,6 +115,16 @@ export class Schema {
         const dropped = new Set((stmt.indexesDropped ?? []).map((n) => n.toLowerCase()));
         state.indexes = state.indexes.filter((i) => !dropped.has((i.name ?? (i.kind === "primary" ? "primary" : "")).toLowerCase()));
         state.indexes.push(...(stmt.indexesAdded ?? []));
+        // ALTER TABLE ... RENAME TO new: the table is known under its new name from here on.
+        for (const r of stmt.renames ?? []) {
+          this.tables.delete(key(state.schema, state.name));
+          state.name = r.to.name;
+          if (r.to.schema) {
+            state.schema = r.to.schema;
+            this.qualified = true;
+          }
+          this.tables.set(key(state.schema, state.name), state);
+        }
         return;
       }
       case "create-index": {
