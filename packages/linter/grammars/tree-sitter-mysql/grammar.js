@@ -536,13 +536,17 @@ export default grammar({
       seq(
         K('set'),
         choice(
-          commaSep1($.assignment),
+          commaSep1(choice($.assignment, $.set_names)),
           seq(optional($._scope), K('transaction'), optional($._list_soup)),
-          seq(
-            choice(K('names'), K('character'), K('charset'), K('password'), K('role'), K('default'), K('statement')),
-            optional($._soup),
-          ),
+          seq(choice(K('password'), K('role'), K('default'), K('statement')), optional($._soup)),
         ),
+      ),
+
+    /** NAMES cs [COLLATE co] | CHARACTER SET cs | CHARSET cs, which may share a SET with assignments. */
+    set_names: ($) =>
+      seq(
+        choice(K('names'), seq(K('character'), K('set')), K('charset')),
+        repeat1(choice($._atom_np, K('collate'), K('default'))),
       ),
 
     _scope: ($) => field('scope', choice(K('global'), K('session'), K('local'), K('persist'), K('persist_only'))),
