@@ -308,9 +308,19 @@ function statementFacts(node: Node, source: string): StatementFacts {
     case "drop_tablespace_statement":
       facts.tablespace = nameOf(node.childForFieldName("name"));
       break;
-    case "set_statement":
+    case "set_statement": {
       facts.assignments = assignments(node);
+      // SET @x = (SELECT ... FROM t): the tables its subqueries read.
+      const seen = new Set(findAll(node, new Set(["cte"])).map((c) => `.${nameOf(c.childForFieldName("name")) ?? ""}`.toLowerCase()));
+      for (const ref of findAll(node, new Set(["table_reference"]))) {
+        const t = tableName(ref.childForFieldName("table"));
+        const key = `${t.schema ?? ""}.${t.name}`.toLowerCase();
+        if (!t.name || seen.has(key)) continue;
+        seen.add(key);
+        facts.tables.push(t);
+      }
       break;
+    }
     case "select_statement":
     case "insert_statement":
     case "update_statement":
