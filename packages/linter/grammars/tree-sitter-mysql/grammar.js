@@ -33,7 +33,7 @@ const KEYWORDS = [
   'select', 'session', 'set', 'some', 'spatial', 'statement', 'straight_join', 'subpartition',
   'subpartitions', 'system_time', 'table', 'tables', 'tablespace', 'temporary', 'than', 'then', 'to',
   'transaction', 'true', 'truncate', 'type', 'undo', 'union', 'unique', 'unknown', 'update', 'use',
-  'using', 'validation', 'value', 'values', 'when', 'where', 'window', 'with', 'without', 'xor',
+  'using', 'validation', 'value', 'values', 'when', 'where', 'window', 'with', 'within', 'without', 'xor',
 ];
 
 /** A case-insensitive pattern for a keyword. */
@@ -140,6 +140,8 @@ export default grammar({
         '.',
         prec(1, $.subquery),
         $.paren_group,
+        // PERCENTILE_CONT(x) WITHIN GROUP (ORDER BY ...): not the start of GROUP BY. WITHIN alone is a word.
+        prec.right(seq(alias($._kw_within, $.identifier), optional(seq(K('group'), $.paren_group)))),
         $._other_char,
       ),
     _atom_np: ($) =>
