@@ -22,10 +22,10 @@ const KEYWORDS = [
   'case', 'character', 'charset', 'check', 'coalesce', 'collate', 'column', 'columns', 'constraint',
   'convert', 'create', 'cross', 'current', 'database', 'default', 'delayed', 'delete', 'duplicate', 'desc',
   'discard', 'distinct', 'div', 'drop', 'else', 'end', 'escape', 'except', 'exchange', 'exists',
-  'false', 'for', 'force', 'foreign', 'from', 'fulltext', 'global', 'group', 'hash', 'having',
+  'false', 'fetch', 'for', 'force', 'foreign', 'from', 'fulltext', 'global', 'group', 'hash', 'having',
   'high_priority', 'history', 'if', 'ignore', 'import', 'in', 'index', 'inner', 'insert', 'intersect',
   'interval', 'into', 'is', 'join', 'key', 'left', 'less', 'like', 'limit', 'linear', 'list', 'local',
-  'lock', 'low_priority', 'maxvalue', 'mod', 'names', 'natural', 'not', 'null', 'offline', 'on',
+  'lock', 'low_priority', 'maxvalue', 'mod', 'names', 'natural', 'not', 'null', 'offline', 'offset', 'on',
   'online', 'optimize', 'or', 'order', 'outer', 'partition', 'partitioning', 'partitions', 'password',
   'persist', 'persist_only', 'primary', 'procedure', 'quick', 'range', 'rebuild', 'recursive',
   'references', 'regexp', 'remove', 'rename', 'reorganize', 'repair', 'replace', 'right', 'rlike',
@@ -54,6 +54,9 @@ function K(word) {
 function commaSep1(rule) {
   return seq(rule, repeat(seq(',', rule)));
 }
+
+/** The keywords that start a SELECT's tail. */
+const SELECT_TAIL = ['group', 'having', 'window', 'order', 'limit', 'for', 'lock', 'into', 'procedure'];
 
 const OPERATORS = [
   '<=>', '<=', '>=', '<>', '!=', ':=', '||', '&&', '<<', '>>', '->>', '->',
@@ -578,7 +581,7 @@ export default grammar({
         repeat(seq(choice(K('union'), K('except'), K('intersect')), optional(choice(K('all'), K('distinct'))), $._query_term)),
       ),
     _query_term: ($) =>
-      choice($.select_core, prec.right(1, seq($._paren_query, optional($.select_tail)))),
+      choice($.select_core, prec.right(1, seq($._paren_query, optional(alias($._select_tail_offset, $.select_tail))))),
     /**
      * A parenthesised query, shared by a parenthesised query term and a derived table, so that in
      * `FROM ((SELECT ...) AS x JOIN t ...)` the parser decides which it is only after the `)`.
@@ -590,9 +593,13 @@ export default grammar({
         K('select'),
         optional($.select_list),
         optional($.into_clause),
-        optional($.from_clause),
-        optional($.where_clause),
-        optional($.select_tail),
+        optional(
+          choice(
+            seq($.from_clause, optional($.where_clause), optional(alias($._select_tail_offset, $.select_tail))),
+            seq($.where_clause, optional($.select_tail)),
+            $.select_tail,
+          ),
+        ),
       ),
 
     select_list: ($) => $._list_soup,
@@ -601,11 +608,12 @@ export default grammar({
     where_clause: ($) => seq(K('where'), $._expr),
 
     /** GROUP BY, HAVING, WINDOW, ORDER BY, LIMIT, FOR UPDATE, LOCK IN SHARE MODE, INTO... */
-    select_tail: ($) =>
-      seq(
-        choice(K('group'), K('having'), K('window'), K('order'), K('limit'), K('for'), K('lock'), K('into'), K('procedure')),
-        optional($._list_soup),
-      ),
+    select_tail: ($) => seq(choice(...SELECT_TAIL.map(K)), optional($._list_soup)),
+    /**
+     * After FROM (or a parenthesised query) the tail may also start with MariaDB 10.6's
+     * `OFFSET n ROWS` / `FETCH FIRST n ROWS ONLY`; in a select list `offset` stays a column name.
+     */
+    _select_tail_offset: ($) => seq(choice(...SELECT_TAIL.map(K), K('offset'), K('fetch')), optional($._list_soup)),
 
     _table_reference: ($) => seq($._table_factor, repeat($.join_clause)),
     _table_factor: ($) => choice($.table_reference, $.derived_table, $.table_group),
