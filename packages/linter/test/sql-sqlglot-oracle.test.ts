@@ -32,10 +32,6 @@ const R = {
   sqlglotSelectInto:
     "sqlglot: takes SELECT ... INTO user for SELECT INTO new_table (T-SQL, PostgreSQL); in MariaDB `INTO user` " +
     "stores into a variable and touches no table",
-  typeWordColumn:
-    "innolint: a column named like a type or interval unit (`date`, `month`, `year`, ...) is dropped from " +
-    "whereColumns (NOT_COLUMNS applies to bare words in any position)",
-  introducer: "innolint: a charset introducer before a hex literal (`_utf32 0x0000039C`) is taken for a column",
 };
 
 /** Every disagreement, explained: `id` is the corpus id (SHA-1 prefix of the statement). */
@@ -47,8 +43,6 @@ const KNOWN: { id: string; field: Field; excerpt: string; reason: string }[] = [
   { id: "01736bdaaa", field: "set", excerpt: "set @save.slave_transaction_retries= @@global.slave_transaction_", reason: R.sqlglotDottedUserVariable },
   { id: "06f2be5c42", field: "set", excerpt: "set @time_after_kill := (select CURRENT_TIMESTAMP)", reason: R.sqlglotRewrites },
   { id: "0aa4c8a770", field: "set", excerpt: "SET @sys.debug = 'OFF', @sys.diagnostics.allow_i_s_tables = 'OFF", reason: R.sqlglotDottedUserVariable },
-  { id: "0152203569", field: "where", excerpt: "SELECT * FROM t1 WHERE c LIKE _utf32 0x0000039C00000025 COLLATE ", reason: R.introducer },
-  { id: "01c43ff42c", field: "where", excerpt: "SELECT * FROM ( SELECT node_uid, date, mirror_date, @result := 0", reason: R.typeWordColumn },
   { id: "0385a19b24", field: "tables", excerpt: "SELECT USER() INTO user", reason: R.sqlglotSelectInto },
 ];
 
