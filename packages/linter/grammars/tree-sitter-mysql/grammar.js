@@ -22,17 +22,18 @@ const KEYWORDS = [
   'case', 'character', 'charset', 'check', 'coalesce', 'collate', 'column', 'columns', 'constraint',
   'convert', 'create', 'cross', 'current', 'database', 'default', 'delayed', 'delete', 'duplicate', 'desc',
   'discard', 'distinct', 'div', 'drop', 'else', 'end', 'escape', 'except', 'exchange', 'exists',
-  'false', 'for', 'force', 'foreign', 'from', 'fulltext', 'global', 'group', 'hash', 'having',
+  'false', 'fetch', 'for', 'force', 'foreign', 'from', 'fulltext', 'global', 'group', 'hash', 'having',
   'high_priority', 'history', 'if', 'ignore', 'import', 'in', 'index', 'inner', 'insert', 'intersect',
   'interval', 'into', 'is', 'join', 'key', 'left', 'less', 'like', 'limit', 'linear', 'list', 'local',
-  'lock', 'low_priority', 'maxvalue', 'mod', 'names', 'natural', 'not', 'null', 'offline', 'on',
+  'lock', 'low_priority', 'maxvalue', 'mod', 'names', 'natural', 'not', 'null', 'offline', 'offset', 'on',
   'online', 'optimize', 'or', 'order', 'outer', 'partition', 'partitioning', 'partitions', 'password',
   'persist', 'persist_only', 'primary', 'procedure', 'quick', 'range', 'rebuild', 'recursive',
-  'regexp', 'remove', 'rename', 'reorganize', 'repair', 'replace', 'right', 'rlike', 'role', 'schema',
+  'references', 'regexp', 'remove', 'rename', 'reorganize', 'repair', 'replace', 'right', 'rlike',
+  'role', 'schema',
   'select', 'session', 'set', 'some', 'spatial', 'statement', 'straight_join', 'subpartition',
   'subpartitions', 'system_time', 'table', 'tables', 'tablespace', 'temporary', 'than', 'then', 'to',
   'transaction', 'true', 'truncate', 'type', 'undo', 'union', 'unique', 'unknown', 'update', 'use',
-  'using', 'validation', 'value', 'values', 'when', 'where', 'window', 'with', 'without', 'xor',
+  'using', 'validation', 'value', 'values', 'when', 'where', 'window', 'with', 'within', 'without', 'xor',
 ];
 
 /** A case-insensitive pattern for a keyword. */
@@ -53,6 +54,9 @@ function K(word) {
 function commaSep1(rule) {
   return seq(rule, repeat(seq(',', rule)));
 }
+
+/** The keywords that start a SELECT's tail. */
+const SELECT_TAIL = ['group', 'having', 'window', 'order', 'limit', 'for', 'lock', 'into', 'procedure'];
 
 const OPERATORS = [
   '<=>', '<=', '>=', '<>', '!=', ':=', '||', '&&', '<<', '>>', '->>', '->',
@@ -137,7 +141,10 @@ export default grammar({
         $.user_variable,
         $._op,
         '.',
+        prec(1, $.subquery),
         $.paren_group,
+        // PERCENTILE_CONT(x) WITHIN GROUP (ORDER BY ...): not the start of GROUP BY. WITHIN alone is a word.
+        prec.right(seq(alias($._kw_within, $.identifier), optional(seq(K('group'), $.paren_group)))),
         $._other_char,
       ),
     _atom_np: ($) =>
@@ -254,6 +261,7 @@ export default grammar({
             optional($.if_not_exists),
             optional(field('name', $._name)),
             $.column_list,
+            optional(seq(K('references'), field('references', $.table_name))),
             repeat($._atom),
           ),
           seq(K('check'), repeat1($._atom)),
@@ -390,6 +398,7 @@ export default grammar({
         $.convert_table,
         $.remove_partitioning,
         $.partition_clause,
+        $.alter_rename,
         $.alter_option,
       ),
 
@@ -460,8 +469,16 @@ export default grammar({
       seq(K('convert'), K('table'), field('table', $.table_name), K('to'), $.partition_definition),
     remove_partitioning: ($) => seq(K('remove'), K('partitioning')),
 
-    /** Anything else: CHANGE, MODIFY, RENAME, ENGINE=..., CONVERT TO CHARACTER SET, FORCE... */
-    alter_option: ($) => choice(seq($._word, repeat($._atom)), seq(K('convert'), repeat1($._atom))),
+    /** RENAME [TO|AS] new_name: the table's new name. */
+    alter_rename: ($) => seq(K('rename'), optional(choice(K('to'), K('as'))), field('to', $.table_name)),
+
+    /** Anything else: CHANGE, MODIFY, RENAME COLUMN/INDEX, ENGINE=..., CONVERT TO CHARACTER SET, FORCE... */
+    alter_option: ($) =>
+      choice(
+        seq($._word, repeat($._atom)),
+        seq(K('convert'), repeat1($._atom)),
+        seq(K('rename'), choice(K('column'), K('index'), K('key')), repeat($._atom)),
+      ),
 
     // ------------------------------------------------------------- other DDL
 
@@ -524,13 +541,17 @@ export default grammar({
       seq(
         K('set'),
         choice(
-          commaSep1($.assignment),
+          commaSep1(choice($.assignment, $.set_names)),
           seq(optional($._scope), K('transaction'), optional($._list_soup)),
-          seq(
-            choice(K('names'), K('character'), K('charset'), K('password'), K('role'), K('default'), K('statement')),
-            optional($._soup),
-          ),
+          seq(choice(K('password'), K('role'), K('default'), K('statement')), optional($._soup)),
         ),
+      ),
+
+    /** NAMES cs [COLLATE co] | CHARACTER SET cs | CHARSET cs, which may share a SET with assignments. */
+    set_names: ($) =>
+      seq(
+        choice(K('names'), seq(K('character'), K('set')), K('charset')),
+        repeat1(choice($._atom_np, K('collate'), K('default'))),
       ),
 
     _scope: ($) => field('scope', choice(K('global'), K('session'), K('local'), K('persist'), K('persist_only'))),
@@ -560,16 +581,25 @@ export default grammar({
         repeat(seq(choice(K('union'), K('except'), K('intersect')), optional(choice(K('all'), K('distinct'))), $._query_term)),
       ),
     _query_term: ($) =>
-      choice($.select_core, prec.right(1, seq('(', $._query_expression, ')', optional($.select_tail)))),
+      choice($.select_core, prec.right(1, seq($._paren_query, optional(alias($._select_tail_offset, $.select_tail))))),
+    /**
+     * A parenthesised query, shared by a parenthesised query term and a derived table, so that in
+     * `FROM ((SELECT ...) AS x JOIN t ...)` the parser decides which it is only after the `)`.
+     */
+    _paren_query: ($) => prec(1, seq('(', $.select_statement, ')')),
 
     select_core: ($) =>
       seq(
         K('select'),
         optional($.select_list),
         optional($.into_clause),
-        optional($.from_clause),
-        optional($.where_clause),
-        optional($.select_tail),
+        optional(
+          choice(
+            seq($.from_clause, optional($.where_clause), optional(alias($._select_tail_offset, $.select_tail))),
+            seq($.where_clause, optional($.select_tail)),
+            $.select_tail,
+          ),
+        ),
       ),
 
     select_list: ($) => $._list_soup,
@@ -578,14 +608,17 @@ export default grammar({
     where_clause: ($) => seq(K('where'), $._expr),
 
     /** GROUP BY, HAVING, WINDOW, ORDER BY, LIMIT, FOR UPDATE, LOCK IN SHARE MODE, INTO... */
-    select_tail: ($) =>
-      seq(
-        choice(K('group'), K('having'), K('window'), K('order'), K('limit'), K('for'), K('lock'), K('into'), K('procedure')),
-        optional($._list_soup),
-      ),
+    select_tail: ($) => seq(choice(...SELECT_TAIL.map(K)), optional($._list_soup)),
+    /**
+     * After FROM (or a parenthesised query) the tail may also start with MariaDB 10.6's
+     * `OFFSET n ROWS` / `FETCH FIRST n ROWS ONLY`; in a select list `offset` stays a column name.
+     */
+    _select_tail_offset: ($) => seq(choice(...SELECT_TAIL.map(K), K('offset'), K('fetch')), optional($._list_soup)),
 
     _table_reference: ($) => seq($._table_factor, repeat($.join_clause)),
-    _table_factor: ($) => choice($.table_reference, $.derived_table),
+    _table_factor: ($) => choice($.table_reference, $.derived_table, $.table_group),
+    /** A parenthesised join or table list: `t1 LEFT JOIN (t2 JOIN t3 ON ...) ON ...`, `(t2, t3)`. */
+    table_group: ($) => seq('(', commaSep1($._table_reference), ')'),
 
     table_reference: ($) =>
       seq(
@@ -594,7 +627,7 @@ export default grammar({
         optional($._alias),
         repeat($.index_hint),
       ),
-    derived_table: ($) => seq('(', $.select_statement, ')', optional($._alias), optional($.column_list)),
+    derived_table: ($) => seq($._paren_query, optional($._alias), optional($.column_list)),
     _alias: ($) => seq(optional(K('as')), field('alias', $._name)),
     partition_selection: ($) => seq(K('partition'), $.column_list),
     index_hint: ($) =>

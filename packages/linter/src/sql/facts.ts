@@ -374,9 +374,19 @@ function statementFacts(node: Node, source: string): StatementFacts {
     case "drop_tablespace_statement":
       facts.tablespace = nameOf(node.childForFieldName("name"));
       break;
-    case "set_statement":
+    case "set_statement": {
       facts.assignments = assignments(node);
+      // SET @x = (SELECT ... FROM t): the tables its subqueries read.
+      const seen = new Set(findAll(node, new Set(["cte"])).map((c) => `.${nameOf(c.childForFieldName("name")) ?? ""}`.toLowerCase()));
+      for (const ref of findAll(node, new Set(["table_reference"]))) {
+        const t = tableName(ref.childForFieldName("table"));
+        const key = `${t.schema ?? ""}.${t.name}`.toLowerCase();
+        if (!t.name || seen.has(key)) continue;
+        seen.add(key);
+        facts.tables.push(t);
+      }
       break;
+    }
     case "select_statement":
     case "insert_statement":
     case "update_statement":
@@ -616,6 +626,20 @@ function alterTable(node: Node, facts: StatementFacts): void {
       case "alter_add_index":
         added.push(indexFacts(firstChild(spec, "index_definition") as Node));
         break;
+      case "alter_rename": {
+        // RENAME [TO] new: the table's new name, as RENAME TABLE gives it.
+        const from = facts.tables[0] as { schema?: string; name: string };
+        const to = tableName(spec.childForFieldName("to"));
+        facts.renames = [{ from: { ...from }, to }];
+        facts.tables.push(to);
+        break;
+      }
+      case "alter_add_constraint": {
+        // ADD FOREIGN KEY ... REFERENCES parent: the parent is read too (after the altered table, which stays first).
+        const parent = firstChild(spec, "constraint_definition")?.childForFieldName("references");
+        if (parent) facts.tables.push(tableName(parent));
+        break;
+      }
       case "alter_add_column":
         for (const c of spec.namedChildren) {
           if (c.type === "column_definition") {
@@ -1092,32 +1116,87 @@ function scopeRefs(scope: Node, ctes: ReadonlySet<string>): TableRef[] {
   return refs;
 }
 
-/** Words a flat expression shows as column references that are not columns. */
+/**
+ * Words a flat expression shows as column references that are never columns: reserved words and
+ * the syntax words of functions (EXTRACT(... FROM ...), GROUP_CONCAT(... ORDER BY ...), MATCH ...
+ * AGAINST (... IN BOOLEAN MODE), window frames).
+ */
 const NOT_COLUMNS = new Set(
   [
-    "microsecond", "second", "minute", "hour", "day", "week", "month", "quarter", "year",
-    "second_microsecond", "minute_microsecond", "minute_second", "hour_microsecond", "hour_second",
-    "hour_minute", "day_microsecond", "day_second", "day_minute", "day_hour", "year_month",
     "current_timestamp", "current_date", "current_time", "current_user", "localtime", "localtimestamp",
     "utc_date", "utc_time", "utc_timestamp", "boolean", "mode", "query", "expansion", "language",
-    "natural", "with", "rollup", "order", "by", "asc", "desc", "separator", "using", "signed",
-    "unsigned", "char", "nchar", "decimal", "integer", "json", "double", "float", "date", "time",
-    "datetime", "timestamp", "character", "set", "utf8", "utf8mb3", "utf8mb4", "latin1", "from",
+    "natural", "with", "rollup", "order", "by", "asc", "desc", "separator", "using", "from",
     "for", "leading", "trailing", "both", "member", "of", "over", "partition", "rows", "range",
     "unbounded", "preceding", "following", "current", "row", "maxvalue", "dual",
   ],
 );
+
+/** Interval units: not columns after `INTERVAL <expr>`, before FROM in EXTRACT, first in TIMESTAMPADD/DIFF. */
+const UNITS = new Set([
+  "microsecond", "second", "minute", "hour", "day", "week", "month", "quarter", "year",
+  "second_microsecond", "minute_microsecond", "minute_second", "hour_microsecond", "hour_second",
+  "hour_minute", "day_microsecond", "day_second", "day_minute", "day_hour", "year_month",
+]);
+
+/**
+ * Type and character set names: not columns as the type of CAST(x AS type) or CONVERT(x, type), in
+ * a literal (DATE '2020-01-01'), after USING; elsewhere they are columns (a partition key `date`).
+ */
+const TYPE_WORDS = new Set([
+  "signed", "unsigned", "char", "nchar", "decimal", "integer", "json", "double", "float", "date", "time",
+  "datetime", "timestamp", "character", "set", "utf8", "utf8mb3", "utf8mb4", "latin1",
+]);
+
+/** Operators and keywords that end the expression an INTERVAL's unit follows. */
+const INTERVAL_STOP = new Set([
+  ",", "=", "<", ">", "<=", ">=", "<>", "!=", "<=>", "AND", "OR", "XOR", "NOT", "LIKE", "IN", "BETWEEN", "IS",
+  "WHEN", "THEN", "ELSE", "&&", "||",
+]);
+
+const lower = (n: Node | null | undefined) => (n ? n.text.toLowerCase() : "");
+
+/** The name of the function whose argument list holds `ref`, lower-cased ("" outside one). */
+function enclosingFunction(ref: Node): string {
+  const args = ref.parent;
+  if (args?.type !== "argument_list") return "";
+  return lower(args.parent?.childForFieldName("name"));
+}
+
+/** `INTERVAL <expr> unit`: an INTERVAL before `ref` with no unit, comparison or logical operator between. */
+function afterInterval(ref: Node): boolean {
+  for (let n = ref.previousSibling; n; n = n.previousSibling) {
+    if (n.type === "INTERVAL") return true;
+    if (INTERVAL_STOP.has(n.type)) return false;
+    if (n.type === "column_reference" && UNITS.has(lower(n))) return false;
+  }
+  return false;
+}
 
 function isColumn(ref: Node): boolean {
   const parts = ref.namedChildren;
   if (parts.length !== 1) return true;
   const only = parts[0] as Node;
   if (only.type === "quoted_identifier") return true;
+  const word = only.text.toLowerCase();
   const prev = ref.previousSibling;
   const next = ref.nextSibling;
   if (prev && (prev.type === "AS" || prev.type === "COLLATE")) return false; // CAST(x AS type), x COLLATE name
   if (next && next.type === "string") return false; // DATE '2020-01-01', _utf8mb4'x'
-  return !NOT_COLUMNS.has(only.text.toLowerCase());
+  if (word.startsWith("_") && next?.type === "number") return false; // _utf32 0x0000039C: a charset introducer
+  if (prev?.type === "column_reference" && lower(prev) === "using") return false; // CONVERT(x USING utf8mb4)
+  if (NOT_COLUMNS.has(word)) return false;
+  if (UNITS.has(word)) {
+    if (afterInterval(ref)) return false;
+    const fn = enclosingFunction(ref);
+    if (fn === "extract" && lower(next) === "from") return false; // EXTRACT(YEAR FROM d)
+    if ((fn === "timestampadd" || fn === "timestampdiff") && prev?.type === "(") return false;
+  }
+  if (TYPE_WORDS.has(word)) {
+    // CONVERT(x, type); UNSIGNED INTEGER, CHAR CHARACTER SET utf8: a type word after a type word.
+    if (prev?.type === "," && enclosingFunction(ref) === "convert") return false;
+    if (prev?.type === "column_reference" && TYPE_WORDS.has(lower(prev)) && !isColumn(prev)) return false;
+  }
+  return true;
 }
 
 /** Resolves a column reference to its table in the scope chain (innermost first). */

@@ -332,7 +332,22 @@ export class Schema {
         this.tables.set(key(first.schema, first.name), state);
         return;
       }
-      case "alter-table":
+      case "alter-table": {
+        const state = first && this.table(first.name, first.schema);
+        if (!state) return;
+        applyToTable(state, stmt, at);
+        // ALTER TABLE ... RENAME TO new: the table is known under its new name from here on.
+        for (const r of stmt.renames ?? []) {
+          this.tables.delete(key(state.schema, state.name));
+          state.name = r.to.name;
+          if (r.to.schema) {
+            state.schema = r.to.schema;
+            this.qualified = true;
+          }
+          this.tables.set(key(state.schema, state.name), state);
+        }
+        return;
+      }
       case "create-index":
       case "drop-index": {
         const state = first && this.table(first.name, first.schema);
