@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   configFor,
@@ -176,7 +176,14 @@ async function lintOne(
   if (!resolvedKind) {
     const sample = options.text ?? (() => {
       try {
-        return readFileSync(file, { encoding: "utf8", flag: "r" }).slice(0, 65536);
+        // The first 64 KB decide; a dump may be far larger than memory should hold.
+        const fd = openSync(file, "r");
+        try {
+          const head = Buffer.alloc(65536);
+          return head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8");
+        } finally {
+          closeSync(fd);
+        }
       } catch {
         return "";
       }

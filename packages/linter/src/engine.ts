@@ -9,7 +9,8 @@ import { readOptionFiles, type OptionFile, type OptionSet } from "./optionfile/m
 import { buildOptionFacts, type OptionFacts } from "./optionfile/rules/facts.js";
 import { ENGINE_RULES, optionFileRules, setStatementRules, sqlStatementRules } from "./rules/registry.js";
 import { extractFacts, type SqlFacts } from "./sql/facts.js";
-import { runSqlRules } from "./sql/lint.js";
+import { runSqlRules, SqlRuleRunner } from "./sql/lint.js";
+import { streamSqlFacts, type StreamOptions } from "./sql/stream.js";
 import type { Schema } from "./sql/schema.js";
 import { firstInvalidUtf8 } from "./optionfile/bytes.js";
 import { toFinding, type Rule } from "./rules/types.js";
@@ -46,6 +47,10 @@ export interface LintOptions {
   cwd?: string;
   /** Attach simulator impacts to findings (default true). */
   impact?: boolean;
+  /** SQL files larger than this many bytes are streamed rather than read whole (default SQL_MAX_BYTES). */
+  streamAbove?: number;
+  /** Window sizes for streamed SQL files. */
+  stream?: StreamOptions;
 }
 
 export interface LintOutcome {
@@ -187,7 +192,10 @@ export async function lintOptionFile(path: string, options: LintOptions = {}): P
 
 export const ALL_RULE_IDS = (): string[] => [...optionFileRules.map((r) => r.id), ...sqlStatementRules.map((r) => r.id), ...ENGINE_RULES];
 
-/** SQL files above this size are refused until streaming lands; dumps that large need it. */
+/**
+ * SQL files up to this size are read whole (editors and code frames need the text); larger ones
+ * (dumps) are streamed in windows (sql/stream.ts), in memory bounded by the window.
+ */
 export const SQL_MAX_BYTES = 50 * 1024 * 1024;
 
 export interface SqlContext {
@@ -206,7 +214,7 @@ export function readSqlText(file: string, options: LintOptions): { text?: string
   try {
     const st = statSync(file);
     if (st.isDirectory()) return { error: { file, message: "is a directory" } };
-    if (st.size > SQL_MAX_BYTES) return { error: { file, message: `file is ${st.size} bytes, over the ${SQL_MAX_BYTES / 2 ** 20} MB limit for SQL files` } };
+    if (st.size > SQL_MAX_BYTES) return { error: { file, message: `file is ${st.size} bytes, over the ${SQL_MAX_BYTES / 2 ** 20} MB limit for reading a SQL file whole` } };
     bytes = readFileSync(file);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
@@ -231,6 +239,15 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
     config = configFor(file, options);
   } catch (e) {
     errors.push({ file: (e as { file?: string }).file ?? file, message: (e as Error).message });
+  }
+  if (options.text === undefined) {
+    let size = -1;
+    try {
+      size = statSync(file).size;
+    } catch {
+      // readSqlText says why.
+    }
+    if (size > (options.streamAbove ?? SQL_MAX_BYTES)) return lintSqlStream(file, options, context, config, errors);
   }
   const read = readSqlText(file, options);
   if (read.error) return { errors: [...errors, read.error] };
@@ -268,4 +285,90 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
     text,
     result: { file, kind: "sql", target, findings: finishFindings(findings, comments, config), files: [file] },
   };
+}
+
+class TargetChange extends Error {
+  constructor(readonly label: string) {
+    super(`innolint-target ${label}`);
+  }
+}
+
+/**
+ * A large SQL file, window by window: rules run on each window's statements as they come, and only
+ * findings, comments and the schema outlive a window. No text is kept (code frames go without).
+ */
+async function lintSqlStream(
+  file: string,
+  options: LintOptions,
+  context: SqlContext,
+  config: Config | undefined,
+  errors: InputError[],
+): Promise<LintOutcome & { text?: string }> {
+  const simulator = options.impact === false ? undefined : loadSimulator();
+  let target: Target;
+  try {
+    target = resolveTarget(undefined, options, config);
+  } catch (e) {
+    if (!(e instanceof TargetError)) throw e;
+    return { errors: [...errors, { file, message: e.message }] };
+  }
+  const sim = await simulator;
+  const schemaBefore = context.schema.clone();
+  for (let attempt = 0; ; attempt++) {
+    const runErrors: InputError[] = [];
+    const comments: Comment[] = [];
+    const schema = attempt === 0 ? context.schema : schemaBefore.clone();
+    const runner = new SqlRuleRunner({
+      file,
+      target,
+      schema,
+      config: context.serverConfig,
+      statementRules: sqlStatementRules,
+      setRules: setStatementRules,
+      run: (rules, facts) => runRules(rules, facts, file, target, config, runErrors, sim),
+    });
+    let directiveSeen = false;
+    let result;
+    try {
+      result = await streamSqlFacts(
+        file,
+        target,
+        (sql) => {
+          for (const c of sql.comments) comments.push({ file, text: c.text, range: c.range });
+          if (!directiveSeen && attempt === 0) {
+            // innolint-target anywhere in the file decides the target, as on the whole-file path.
+            const directive = targetDirective(sql.comments.map((c) => ({ file, text: c.text, range: c.range })));
+            if (directive) {
+              directiveSeen = true;
+              if (resolveTarget(directive.label, options, config).label !== target.label) throw new TargetChange(directive.label);
+            }
+          }
+          for (const err of sql.errors) runErrors.push({ file, line: err.range.start.line, message: err.message });
+          runner.statements(sql);
+          // The statements are done with: drop their text before the next window is read.
+          for (const s of sql.statements) delete s.text;
+        },
+        options.stream,
+      );
+    } catch (e) {
+      if (e instanceof TargetChange) {
+        try {
+          target = resolveTarget(e.label, options, config);
+        } catch (te) {
+          if (!(te instanceof TargetError)) throw te;
+          return { errors: [...errors, { file, message: te.message }] };
+        }
+        continue;
+      }
+      if (e instanceof TargetError) return { errors: [...errors, { file, message: e.message }] };
+      throw e;
+    }
+    if (result.error) return { errors: [...errors, { file, ...result.error }] };
+    if (result.unreset) runErrors.push({ file, line: result.unreset.range.start.line, message: result.unreset.message });
+    const findings = runner.finish();
+    return {
+      errors: [...errors, ...runErrors],
+      result: { file, kind: "sql", target, findings: finishFindings(findings, comments, config), files: [file] },
+    };
+  }
 }

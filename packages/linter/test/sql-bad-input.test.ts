@@ -34,13 +34,13 @@ describe("bad SQL input: a clear error with file and line, exit 2, the other fil
     expect(JSON.parse(res.stdout).findings.map((f: { rule: string }) => f.rule)).toContain("drop-truncate-buffer-pool-stall");
   });
 
-  it("a SQL file over the size limit is refused without reading it", async () => {
+  it("a SQL file over the whole-file limit is streamed, and a NUL byte is still an input error with its line", async () => {
     const dir = scratch({ ".innolint.json": JSON.stringify({ root: true }), "good.cnf": GOOD });
     const fd = openSync(join(dir, "dump.sql"), "w");
     ftruncateSync(fd, 51 * 2 ** 20);
     closeSync(fd);
     const res = await run(["--format", "json", "dump.sql", "good.cnf"], { cwd: dir });
     expect(res.code).toBe(2);
-    expect(JSON.parse(res.stdout).errors[0].message).toMatch(/over the 50 MB limit/);
+    expect(JSON.parse(res.stdout).errors[0]).toMatchObject({ line: 1, message: "binary file (NUL byte): not SQL text" });
   });
 });

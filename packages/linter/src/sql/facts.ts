@@ -9,7 +9,7 @@ import { Query, type Node, type Parser, type QueryCapture, type Tree } from "web
 import type { Range } from "../finding.js";
 import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";
-import { childrenOfType, findAll, firstChild, keywords, LineIndex, nameOf, rangeOf, unquote } from "./tree.js";
+import { childrenOfType, findAll, findAllFast, firstChild, keywords, LineIndex, nameOf, rangeOf, unquote } from "./tree.js";
 import { charsetOfCollation } from "./rowsize.js";
 import { resolveVersionedComments, type ResolvedText, type VersionedComment } from "./versioned.js";
 
@@ -242,6 +242,33 @@ const KINDS: Record<string, StatementKind> = {
 export async function extractFacts(path: string, text: string, target: Target): Promise<SqlFacts> {
   void path;
   const { tree, resolved } = await parseSql(text, target);
+  return factsOfTree(text, tree, resolved, 0, true).facts;
+}
+
+/**
+ * Facts of one window of a large file (see stream.ts): `text` starts with `prefixLength` characters
+ * of synthetic DELIMITER command, is already resolved, and its positions are window positions.
+ * The DELIMITER left unreset is returned rather than reported: only the last window can say.
+ */
+export async function windowFacts(
+  text: string,
+  resolved: ResolvedText,
+  prefixLength: number,
+): Promise<{ facts: SqlFacts; delimiter?: { seen: boolean; unreset?: { message: string; range: Range } } }> {
+  parser ??= createParser("mysql");
+  const p = await parser;
+  const tree = p.parse(resolved.text);
+  if (!tree) throw new Error("innolint: tree-sitter-mysql returned no tree");
+  return factsOfTree(text, tree, resolved, prefixLength, false);
+}
+
+function factsOfTree(
+  text: string,
+  tree: Tree,
+  resolved: ResolvedText,
+  prefixLength: number,
+  reportUnreset: boolean,
+): { facts: SqlFacts; delimiter: { seen: boolean; unreset?: { message: string; range: Range } } } {
   try {
     const lines = new LineIndex(text);
     const statements: StatementFacts[] = [];
@@ -265,12 +292,12 @@ export async function extractFacts(path: string, text: string, target: Target): 
       }
       statements.push(facts);
     }
-    const unreset = unresetDelimiter(tree.rootNode);
-    if (unreset) errors.push(unreset);
+    const delimiter = unresetDelimiter(tree.rootNode, prefixLength);
+    if (reportUnreset && delimiter.unreset) errors.push(delimiter.unreset);
     errors.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
     const versionedComments = resolved.comments.map((c) => ({ ...c, range: lines.range(c.start, c.end) }));
     const comments = commentQuery(tree).map((c) => ({ text: c.node.text, range: rangeOf(c.node) }));
-    return { statements, errors, versionedComments, comments };
+    return { facts: { statements, errors, versionedComments, comments }, delimiter };
   } finally {
     tree.delete();
   }
@@ -283,13 +310,13 @@ export async function extractFacts(path: string, text: string, target: Target): 
  * statement ends only at end of file, and a file included after it inherits the delimiter.
  * mysqldump and well-formed migrations always restore ";".
  */
-function unresetDelimiter(root: Node): { message: string; range: Range } | undefined {
+function unresetDelimiter(root: Node, prefixLength: number): { seen: boolean; unreset?: { message: string; range: Range } } {
   let last: Node | undefined;
-  for (const node of root.namedChildren) if (node.type === "delimiter_statement") last = node;
-  if (!last) return undefined;
+  for (const node of root.namedChildren) if (node.type === "delimiter_statement" && node.startIndex >= prefixLength) last = node;
+  if (!last) return { seen: false };
   const value = last.text.trim().split(/\s+/)[1] ?? ";";
-  if (value === ";") return undefined;
-  return { message: `DELIMITER ${value} is never reset to ; before the end of the file`, range: rangeOf(last) };
+  if (value === ";") return { seen: true };
+  return { seen: true, unreset: { message: `DELIMITER ${value} is never reset to ; before the end of the file`, range: rangeOf(last) } };
 }
 
 function syntaxErrors(root: Node): { message: string; range: Range }[] {
@@ -1267,8 +1294,11 @@ function conditionColumns(
 }
 
 function dml(node: Node, facts: StatementFacts): void {
+  // One pass over the statement for every node type below (an INSERT can hold millions of nodes).
+  const found = findAllFast(node, ["cte", "table_reference", "delete_target", "where_clause", "join_condition"]);
+  const ofType = (type: string) => found.filter((n) => n.type === type);
   const cteNames = new Set(
-    findAll(node, new Set(["cte"])).map((c) => (nameOf(c.childForFieldName("name")) ?? "").toLowerCase()),
+    ofType("cte").map((c) => (nameOf(c.childForFieldName("name")) ?? "").toLowerCase()),
   );
   const seen = new Set<string>();
   const add = (t: { schema?: string; name: string; alias?: string }) => {
@@ -1279,13 +1309,13 @@ function dml(node: Node, facts: StatementFacts): void {
     facts.tables.push(t);
   };
   if (node.type === "insert_statement") add(tableName(node.childForFieldName("table")));
-  for (const ref of findAll(node, new Set(["table_reference"]))) {
+  for (const ref of ofType("table_reference")) {
     const alias = nameOf(ref.childForFieldName("alias"));
     const t = tableName(ref.childForFieldName("table"));
     add(alias !== undefined ? { ...t, alias } : t);
   }
   // DELETE t1, t2 FROM ...: targets name tables (or aliases) of the FROM list.
-  for (const target of findAll(node, new Set(["delete_target"]))) {
+  for (const target of ofType("delete_target")) {
     const parts = target.childrenForFieldName("name").map((n) => unquote(n.text));
     const name = parts[parts.length - 1] as string;
     const known = facts.tables.some((t) => t.alias?.toLowerCase() === name.toLowerCase() || t.name.toLowerCase() === name.toLowerCase());
@@ -1293,8 +1323,8 @@ function dml(node: Node, facts: StatementFacts): void {
   }
 
   const cache = new Map<number, TableRef[]>();
-  const wheres = findAll(node, new Set(["where_clause"]));
+  const wheres = ofType("where_clause");
   if (wheres.length > 0) facts.whereColumns = conditionColumns(wheres, cache, cteNames);
-  const ons = findAll(node, new Set(["join_condition"]));
+  const ons = ofType("join_condition");
   if (ons.length > 0) facts.onColumns = conditionColumns(ons, cache, cteNames);
 }

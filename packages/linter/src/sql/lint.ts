@@ -65,21 +65,48 @@ export interface SqlRunInput {
 
 /** Runs the SQL rules statement by statement, applying each statement to the schema after its rules ran. */
 export function runSqlRules(input: SqlRunInput): Finding[] {
-  const { file, sql, target, schema } = input;
-  const config = input.config ?? buildOptionFacts(file, { files: [], entries: [], errors: [] }, target);
-  const configSource = input.config ? "config" : "default";
-  const findings: Finding[] = [];
-  const createdInFile = new Set<string>();
-  sql.statements.forEach((statement, index) => {
-    findings.push(
-      ...input.run(input.statementRules, { file, target, statement, index, sql, schema, createdInFile, config, configSource } satisfies SqlStatementFacts),
-    );
-    if (statement.kind === "create-table" && statement.tables[0]) createdInFile.add(statement.tables[0].name.toLowerCase());
-    schema.apply(statement, file);
-  });
-  const assigned = assignmentsAsOptions(file, sql.statements);
-  if (assigned.entries.length > 0) findings.push(...input.run(input.setRules, buildOptionFacts(file, assigned, target)));
-  return findings;
+  const runner = new SqlRuleRunner(input);
+  runner.statements(input.sql);
+  return runner.finish();
+}
+
+/**
+ * The same, fed one window of statements at a time (large files are streamed): statement indexes,
+ * tables created in the file and SET assignments carry over between windows.
+ */
+export class SqlRuleRunner {
+  private readonly config: OptionFacts;
+  private readonly configSource: "config" | "default";
+  private readonly createdInFile = new Set<string>();
+  private readonly assigned: StatementFacts[] = [];
+  private readonly findings: Finding[] = [];
+  private index = 0;
+
+  constructor(private readonly input: Omit<SqlRunInput, "sql">) {
+    this.config = input.config ?? buildOptionFacts(input.file, { files: [], entries: [], errors: [] }, input.target);
+    this.configSource = input.config ? "config" : "default";
+  }
+
+  statements(sql: SqlFacts): void {
+    const { file, target, schema } = this.input;
+    const { createdInFile, config, configSource } = this;
+    for (const statement of sql.statements) {
+      const index = this.index++;
+      this.findings.push(
+        ...this.input.run(this.input.statementRules, { file, target, statement, index, sql, schema, createdInFile, config, configSource } satisfies SqlStatementFacts),
+      );
+      if (statement.kind === "create-table" && statement.tables[0]) createdInFile.add(statement.tables[0].name.toLowerCase());
+      schema.apply(statement, file);
+      if (statement.assignments?.some((a) => PERSISTENT.has(a.scope))) this.assigned.push({ ...statement, text: "" });
+    }
+  }
+
+  finish(): Finding[] {
+    const { file, target } = this.input;
+    const assigned = assignmentsAsOptions(file, this.assigned);
+    if (assigned.entries.length > 0) this.findings.push(...this.input.run(this.input.setRules, buildOptionFacts(file, assigned, target)));
+    return this.findings;
+  }
 }
 
 export type { Config, EngineSim };

@@ -42,6 +42,13 @@ export interface ResolvedText {
   text: string;
   comments: VersionedComment[];
   errors: { message: string; start: number; end: number }[];
+  /**
+   * Where the last complete statement ends as the mysql client splits the text: just after its
+   * delimiter (or `\g`), or at the end of a DELIMITER command line; 0 when there is none.
+   */
+  boundary: number;
+  /** The delimiter in force at `boundary`. */
+  boundaryDelimiter: string;
 }
 
 /** What a target server does with versioned comments. */
@@ -89,16 +96,18 @@ export function delimiterArgument(rest: string): string | undefined {
 /** Where a client command line starts: `DELIMITER x` or `\d x`, at a statement start. */
 const DELIMITER_COMMAND = /^(?:delimiter|\\d)[ \t]+\S/i;
 
-export function resolveVersionedComments(source: string, target: Target): ResolvedText {
-  return resolveWithDialect(source, commentDialect(target));
+export function resolveVersionedComments(source: string, target: Target, initialDelimiter = ";"): ResolvedText {
+  return resolveWithDialect(source, commentDialect(target), initialDelimiter);
 }
 
-export function resolveWithDialect(source: string, dialect: CommentDialect): ResolvedText {
+export function resolveWithDialect(source: string, dialect: CommentDialect, initialDelimiter = ";"): ResolvedText {
   const blanks: [number, number][] = [];
   const comments: VersionedComment[] = [];
   const errors: ResolvedText["errors"] = [];
   const n = source.length;
-  let delimiter = ";";
+  let delimiter = initialDelimiter;
+  let boundary = 0;
+  let boundaryDelimiter = delimiter;
   let open: VersionedComment | undefined; // an executed versioned comment whose end is not seen yet
   let statementStart = true; // only whitespace and comments since the last delimiter
 
@@ -152,18 +161,24 @@ export function resolveWithDialect(source: string, dialect: CommentDialect): Res
         lowerDelimiter = arg.toLowerCase();
       }
       i = end;
+      boundary = end;
+      boundaryDelimiter = delimiter;
       continue;
     }
     if (atDelimiter(i) && !(delimiter[0] === "/" && source[i + 1] === "*")) {
       closeOpenAt(i);
       i += delimiter.length;
       statementStart = true;
+      boundary = i;
+      boundaryDelimiter = delimiter;
       continue;
     }
     if (c === "\\" && (source[i + 1] === "g" || source[i + 1] === "G")) {
       closeOpenAt(i);
       i += 2;
       statementStart = true;
+      boundary = i;
+      boundaryDelimiter = delimiter;
       continue;
     }
     if (c === "'" || c === '"' || c === "`") {
@@ -256,7 +271,7 @@ export function resolveWithDialect(source: string, dialect: CommentDialect): Res
     i++;
   }
   closeOpenAt(n);
-  return { text: applyBlanks(source, blanks), comments, errors };
+  return { text: applyBlanks(source, blanks), comments, errors, boundary, boundaryDelimiter };
 }
 
 /** Replaces each range with spaces, keeping line breaks. */
