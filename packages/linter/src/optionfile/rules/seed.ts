@@ -3,19 +3,11 @@ import { coldRestartImpact, commitDurabilityImpact, instancesScanImpact, sortBuf
 import { atLeast, type Target } from "../../target.js";
 import type { Rule } from "../../rules/types.js";
 import { effectiveBoolean, effectiveNumber, type OptionFacts, type ResolvedOption } from "./facts.js";
-import { formatBytes, parseInteger } from "./values.js";
+import { formatBytes, sizeOption } from "./values.js";
 
 const MiB = 2 ** 20;
 const GiB = 2 ** 30;
 
-function sizeOption(value: unknown, fallback: number): number {
-  if (typeof value === "number") return value;
-  if (typeof value === "string") {
-    const parsed = parseInteger(value);
-    if ("value" in parsed) return parsed.value;
-  }
-  return fallback;
-}
 
 /** MySQL 8.0.27 moved index-build sort buffers to innodb_ddl_buffer_size (and parallel DDL threads). */
 function usesDdlBuffer(target: Target): boolean {

@@ -45,6 +45,16 @@ export function parseInteger(raw: string): { value: number } | { problem: string
   return { value };
 }
 
+/** A rule option given as a number or a size string ("8M"), or the fallback when it is neither. */
+export function sizeOption(value: unknown, fallback: number): number {
+  if (typeof value === "number") return value;
+  if (typeof value === "string") {
+    const parsed = parseInteger(value);
+    if ("value" in parsed) return parsed.value;
+  }
+  return fallback;
+}
+
 export function formatBytes(n: number): string {
   const units = ["", "K", "M", "G", "T", "P", "E"];
   let u = 0;

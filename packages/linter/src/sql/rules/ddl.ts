@@ -1,19 +1,11 @@
 import { mysqlBaseVersion } from "../../catalogue/index.js";
 import { indexBuildMemoryImpact } from "../../impact/estimates.js";
 import { effectiveNumber } from "../../optionfile/rules/facts.js";
-import { formatBytes, parseInteger } from "../../optionfile/rules/values.js";
+import { formatBytes, sizeOption } from "../../optionfile/rules/values.js";
 import type { Rule } from "../../rules/types.js";
 import { atLeast } from "../../target.js";
 import { tablesOf, type SqlStatementFacts } from "./context.js";
 
-function bytes(value: unknown, fallback: number): number {
-  if (typeof value === "number") return value;
-  if (typeof value === "string") {
-    const p = parseInteger(value);
-    if ("value" in p) return p.value;
-  }
-  return fallback;
-}
 
 /** The manual's bound for one ALTER's index build (innodb_sort_buffer_size documentation). */
 export function manualMemoryBound(sortBuffer: number, partitions: number, indexes: number, minRecord: number, fulltext: boolean): number {
@@ -35,10 +27,10 @@ export const ddlMultiIndexMemory: Rule<SqlStatementFacts> = {
     const partitions = p ? (p.subpartitioning ? p.subpartitioning.subpartitions : p.partitions) : 1;
     const sort = effectiveNumber(facts.config, "innodb_sort_buffer_size")?.value ?? 1 << 20;
     const fromSchema = facts.schema.minIndexRecordBytes(s);
-    const minRecord = Math.max(1, fromSchema ?? bytes(ctx.options.minRecordBytes, 16));
+    const minRecord = Math.max(1, fromSchema ?? sizeOption(ctx.options.minRecordBytes, 16));
     const fulltext = added.some((i) => i.kind === "fulltext");
     const bound = manualMemoryBound(sort, partitions, added.length, minRecord, fulltext);
-    const budget = bytes(ctx.options.budget, 1 << 30);
+    const budget = sizeOption(ctx.options.budget, 1 << 30);
     if (bound <= budget) return;
     ctx.report({
       range: s.range,

@@ -2,7 +2,7 @@ import { lookupVariable, mysqlBaseVersion } from "../../catalogue/index.js";
 import type { Severity } from "../../finding.js";
 import { dropStallImpact } from "../../impact/estimates.js";
 import { effectiveBoolean, effectiveNumber } from "../../optionfile/rules/facts.js";
-import { formatBytes, parseInteger } from "../../optionfile/rules/values.js";
+import { formatBytes, sizeOption } from "../../optionfile/rules/values.js";
 import type { Rule } from "../../rules/types.js";
 import { atLeast, formatVersion, type Target } from "../../target.js";
 import { tablesOf, type SqlStatementFacts } from "./context.js";
@@ -10,14 +10,6 @@ import { tablesOf, type SqlStatementFacts } from "./context.js";
 const DROPS = new Set(["drop-table", "truncate-table", "drop-tablespace", "drop-database"]);
 const GiB = 2 ** 30;
 
-function bytesOption(value: unknown, fallback: number): number {
-  if (typeof value === "number") return value;
-  if (typeof value === "string") {
-    const parsed = parseInteger(value);
-    if ("value" in parsed) return parsed.value;
-  }
-  return fallback;
-}
 
 /**
  * Whether DROP/TRUNCATE walks the buffer pool's lists under their mutexes. MySQL (and Percona and
@@ -63,8 +55,8 @@ export const dropTruncateBufferPoolStall: Rule<SqlStatementFacts> = {
     const pool = effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value ?? 128 * 2 ** 20;
     const instances = effectiveNumber(facts.config, "innodb_buffer_pool_instances")?.value ?? (pool >= GiB ? 8 : 1);
     const ahi = effectiveBoolean(facts.config, "innodb_adaptive_hash_index")?.value ?? true;
-    const warnAt = bytesOption(ctx.options.warningAt, GiB);
-    const errorAt = bytesOption(ctx.options.errorAt, 64 * GiB);
+    const warnAt = sizeOption(ctx.options.warningAt, GiB);
+    const errorAt = sizeOption(ctx.options.errorAt, 64 * GiB);
     const severity: Severity = pool >= errorAt ? "error" : pool >= warnAt ? "warning" : "info";
     const tables = s.kind === "drop-database" ? facts.schema.all().filter((t) => (t.schema ?? "").toLowerCase() === (s.database ?? "").toLowerCase()).length : Math.max(1, s.tables.length);
     const server = `${facts.target.flavor === "mariadb" ? "MariaDB" : "MySQL"} ${formatVersion(mysqlBaseVersion(facts.target) ?? facts.target.version)}`;
@@ -111,7 +103,7 @@ export const adaptiveHashIndexDropStall: Rule<SqlStatementFacts> = {
     const lookup = lookupVariable(facts.target, "innodb_adaptive_hash_index");
     ctx.report({
       range: s.range,
-      severity: pool >= bytesOption(ctx.options.warningAt, 8 * GiB) ? "warning" : "info",
+      severity: pool >= sizeOption(ctx.options.warningAt, 8 * GiB) ? "warning" : "info",
       versionDependent: true,
       message: `${what(s.kind)} ${subject(facts)} with the adaptive hash index on${fromDefault ? " (the default for this target)" : ""}: freeing the table's hash entries walks every buffer pool instance's LRU list (${formatBytes(pool)}) while holding the data dictionary mutex, a stall the lazy eviction of MySQL 8.0.23 did not remove`,
       notes: [
