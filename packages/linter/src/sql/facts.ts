@@ -5,11 +5,11 @@
  * is parsed with tree-sitter-mysql (which also follows DELIMITER), and each top-level statement is
  * turned into plain facts. Ranges are 1-based lines and columns in UTF-16 units.
  */
-import { Query, type Node, type Parser, type QueryCapture, type Tree } from "web-tree-sitter";
+import { Query, type Node, type Parser, type Tree } from "web-tree-sitter";
 import type { Range } from "../finding.js";
 import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";
-import { childrenOfType, findAll, findAllFast, firstChild, keywords, LineIndex, nameOf, rangeOf, unquote } from "./tree.js";
+import { childrenOfType, findAll, firstChild, keywords, LineIndex, nameOf, rangeOf, unquote } from "./tree.js";
 import { charsetOfCollation } from "./rowsize.js";
 import { resolveVersionedComments, type ResolvedText, type VersionedComment } from "./versioned.js";
 
@@ -209,12 +209,27 @@ export async function parseSql(text: string, target: Target): Promise<{ tree: Tr
   return { tree, resolved };
 }
 
-let comments: Query | undefined;
+/** Node types a statement's facts need from anywhere inside it, besides comments. */
+const SCANNED = ["cte", "table_reference", "delete_target", "where_clause", "join_condition"] as const;
+let scan: Query | undefined;
 
-/** Comments anywhere in the tree; a query runs inside the parser's WebAssembly, without a JS walk. */
-function commentQuery(tree: Tree): QueryCapture[] {
-  comments ??= new Query(tree.language, "(comment) @comment");
-  return comments.captures(tree.rootNode);
+/**
+ * Comments and the nodes of SCANNED types anywhere in the tree, in document order, from one query
+ * run inside the parser's WebAssembly: one pass per file instead of a JS walk (or a query) per
+ * statement.
+ */
+function scanTree(tree: Tree): { comments: Node[]; found: Node[] } {
+  scan ??= new Query(tree.language, ["(comment) @c", ...SCANNED.map((t) => `(${t}) @n`)].join(" "));
+  const comments: Node[] = [];
+  const found: Node[] = [];
+  let last = -1;
+  for (const c of scan.captures(tree.rootNode)) {
+    if (c.node.id === last) continue;
+    last = c.node.id;
+    if (c.name === "c") comments.push(c.node);
+    else found.push(c.node);
+  }
+  return { comments, found };
 }
 
 /** Top-level nodes that are not statements: client commands, terminators, comments. */
@@ -273,7 +288,17 @@ function factsOfTree(
     const lines = new LineIndex(text);
     const statements: StatementFacts[] = [];
     const errors: SqlFacts["errors"] = resolved.errors.map((e) => ({ message: e.message, range: lines.range(e.start, e.end) }));
+    const scanned = scanTree(tree);
+    let next = 0;
     for (const node of tree.rootNode.namedChildren) {
+      const inside: Node[] = [];
+      const start = node.startIndex;
+      const end = node.endIndex;
+      for (; next < scanned.found.length; next++) {
+        const n = scanned.found[next] as Node;
+        if (n.startIndex >= end) break;
+        if (n.startIndex >= start) inside.push(n);
+      }
       if (SKIPPED.has(node.type)) {
         if (node.isMissing || node.hasError) {
           // A terminator the parser had to assume: the statement before it was cut short.
@@ -284,7 +309,7 @@ function factsOfTree(
         }
         continue;
       }
-      const facts = statementFacts(node, text);
+      const facts = statementFacts(node, text, inside);
       const own = syntaxErrors(node);
       if (own.length > 0) {
         facts.errors = own;
@@ -296,7 +321,7 @@ function factsOfTree(
     if (reportUnreset && delimiter.unreset) errors.push(delimiter.unreset);
     errors.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
     const versionedComments = resolved.comments.map((c) => ({ ...c, range: lines.range(c.start, c.end) }));
-    const comments = commentQuery(tree).map((c) => ({ text: c.node.text, range: rangeOf(c.node) }));
+    const comments = scanned.comments.map((c) => ({ text: c.text, range: rangeOf(c) }));
     return { facts: { statements, errors, versionedComments, comments }, delimiter };
   } finally {
     tree.delete();
@@ -358,7 +383,8 @@ function syntaxErrors(root: Node): { message: string; range: Range }[] {
 
 // -------------------------------------------------------------------- statements
 
-function statementFacts(node: Node, source: string): StatementFacts {
+/** `inside`: the statement's nodes of SCANNED types, in document order. */
+function statementFacts(node: Node, source: string, inside: Node[]): StatementFacts {
   const kind = KINDS[node.type] ?? guessKind(node);
   const facts: StatementFacts = {
     kind,
@@ -368,7 +394,7 @@ function statementFacts(node: Node, source: string): StatementFacts {
   };
   switch (node.type) {
     case "create_table_statement":
-      createTable(node, facts);
+      createTable(node, facts, inside);
       break;
     case "alter_table_statement":
       alterTable(node, facts);
@@ -404,8 +430,8 @@ function statementFacts(node: Node, source: string): StatementFacts {
     case "set_statement": {
       facts.assignments = assignments(node);
       // SET @x = (SELECT ... FROM t): the tables its subqueries read.
-      const seen = new Set(findAll(node, new Set(["cte"])).map((c) => `.${nameOf(c.childForFieldName("name")) ?? ""}`.toLowerCase()));
-      for (const ref of findAll(node, new Set(["table_reference"]))) {
+      const seen = new Set(inside.filter((n) => n.type === "cte").map((c) => `.${nameOf(c.childForFieldName("name")) ?? ""}`.toLowerCase()));
+      for (const ref of inside.filter((n) => n.type === "table_reference")) {
         const t = tableName(ref.childForFieldName("table"));
         const key = `${t.schema ?? ""}.${t.name}`.toLowerCase();
         if (!t.name || seen.has(key)) continue;
@@ -418,7 +444,7 @@ function statementFacts(node: Node, source: string): StatementFacts {
     case "insert_statement":
     case "update_statement":
     case "delete_statement":
-      dml(node, facts);
+      dml(node, facts, inside);
       break;
   }
   return facts;
@@ -446,7 +472,7 @@ function tableName(node: Node | null): { schema?: string; name: string } {
   return schema === undefined ? { name } : { schema, name };
 }
 
-function createTable(node: Node, facts: StatementFacts): void {
+function createTable(node: Node, facts: StatementFacts, inside: Node[]): void {
   facts.tables.push(tableName(node.childForFieldName("table")));
   const like = node.childForFieldName("like");
   if (like) facts.like = tableName(like);
@@ -457,8 +483,9 @@ function createTable(node: Node, facts: StatementFacts): void {
     for (const e of elements.namedChildren) {
       if (e.type === "index_definition") indexes.push(indexFacts(e));
       else if (e.type === "column_definition") {
-        indexes.push(...inlineIndexes(e));
-        columns.push(columnDefinition(e).column);
+        const def = columnDefinition(e);
+        indexes.push(...inlineIndexes(def.column.name, def.tokens, def.range));
+        columns.push(def.column);
       }
     }
   }
@@ -477,7 +504,7 @@ function createTable(node: Node, facts: StatementFacts): void {
     const sub = firstChild(select, "select_statement");
     if (sub) {
       const inner: StatementFacts = { kind: "select", range: facts.range, tables: [] };
-      dml(sub, inner);
+      dml(sub, inner, inside.filter((n) => n.startIndex >= sub.startIndex && n.endIndex <= sub.endIndex));
       facts.tables.push(...inner.tables);
     }
   }
@@ -521,14 +548,14 @@ function indexFacts(def: Node): IndexFacts {
 }
 
 /** `col INT PRIMARY KEY`, `col INT UNIQUE [KEY]`, `col INT KEY` (KEY alone means PRIMARY KEY). */
-function inlineIndexes(column: Node): IndexFacts[] {
-  const name = nameOf(column.childForFieldName("name")) ?? "";
-  const words = column.namedChildren.slice(1).map((c) => (c.type === "identifier" ? c.text.toLowerCase() : ""));
+function inlineIndexes(name: string, toks: Tok[], range: Range): IndexFacts[] {
+  // The grammar's keywords are not identifiers here: `UNIQUE` and `KEY` as words of the soup are.
+  const words = toks.filter((t) => t.kind !== "punct" && (t.kind !== "word" || t.identifier)).map((t) => (t.identifier ? t.text.toLowerCase() : ""));
   const out: IndexFacts[] = [];
   for (let i = 0; i < words.length; i++) {
-    if (words[i] === "unique") out.push({ columns: [name], unique: true, kind: "unique", range: rangeOf(column) });
+    if (words[i] === "unique") out.push({ columns: [name], unique: true, kind: "unique", range });
     else if (words[i] === "key" && words[i - 1] !== "unique") {
-      out.push({ name: "PRIMARY", columns: [name], unique: true, kind: "primary", range: rangeOf(column) });
+      out.push({ name: "PRIMARY", columns: [name], unique: true, kind: "primary", range });
     }
   }
   return out;
@@ -669,11 +696,12 @@ function alterTable(node: Node, facts: StatementFacts): void {
       }
       case "alter_add_column":
         for (const c of spec.namedChildren) {
-          if (c.type === "column_definition") {
-            added.push(...inlineIndexes(c));
-            const { column, position } = columnDefinition(c);
+          const type = c.type;
+          if (type === "column_definition") {
+            const { column, position, tokens: toks, range } = columnDefinition(c);
+            added.push(...inlineIndexes(column.name, toks, range));
             changes.push({ op: "add", column, ...position });
-          } else if (c.type === "index_definition") added.push(indexFacts(c));
+          } else if (type === "index_definition") added.push(indexFacts(c));
         }
         break;
       case "alter_drop_column":
@@ -760,30 +788,33 @@ interface Tok {
   /** Upper case, for words. */
   upper: string;
   node: Node;
+  /** A plain identifier (not a keyword the grammar names). */
+  identifier: boolean;
 }
+
+const NAMED_KINDS: Record<string, Tok["kind"]> = {
+  identifier: "word",
+  quoted_identifier: "quoted",
+  string: "string",
+  number: "number",
+  paren_group: "paren",
+};
 
 function tokens(nodes: Node[]): Tok[] {
   const out: Tok[] = [];
   for (const n of nodes) {
-    if (n.type === "comment") continue;
-    if (n.type === "if_exists" || n.type === "if_not_exists") {
+    // Each `type` or `isNamed` read is a call into the parser's WebAssembly: read once.
+    const type = n.type;
+    if (type === "comment") continue;
+    if (type === "if_exists" || type === "if_not_exists") {
       out.push(...tokens(n.children));
       continue;
     }
-    const kind: Tok["kind"] =
-      n.type === "identifier" || (!n.isNamed && /^[A-Z_]+$/.test(n.type))
-        ? "word"
-        : n.type === "quoted_identifier"
-          ? "quoted"
-          : n.type === "string"
-            ? "string"
-            : n.type === "number"
-              ? "number"
-              : n.type === "paren_group"
-                ? "paren"
-                : "punct";
+    let kind = NAMED_KINDS[type];
+    const identifier = kind === "word";
+    if (!kind) kind = !n.isNamed && /^[A-Z_]+$/.test(type) ? "word" : "punct";
     const text = kind === "quoted" || kind === "string" ? unquote(n.text) : n.text;
-    out.push({ kind, text, upper: kind === "word" ? text.toUpperCase() : text, node: n });
+    out.push({ kind, text, upper: kind === "word" ? text.toUpperCase() : text, node: n, identifier });
   }
   return out;
 }
@@ -978,10 +1009,15 @@ function parseColumn(name: string, toks: Tok[], range: Range): { column: ColumnF
   return { column, position };
 }
 
-function columnDefinition(def: Node): { column: ColumnFacts; position: ColumnPosition } {
+function columnDefinition(def: Node): { column: ColumnFacts; position: ColumnPosition; tokens: Tok[]; range: Range } {
   const name = nameOf(def.childForFieldName("name")) ?? "";
-  const children = def.children.filter((c) => c.type !== "comment");
-  return parseColumn(name, tokens(children.slice(1)), rangeOf(def));
+  const children = def.children;
+  // The first child that is not a comment is the column's name.
+  let first = 0;
+  while (first < children.length && (children[first] as Node).type === "comment") first++;
+  const toks = tokens(children.slice(first + 1));
+  const range = rangeOf(def);
+  return { ...parseColumn(name, toks, range), tokens: toks, range };
 }
 
 /**
@@ -1293,10 +1329,15 @@ function conditionColumns(
   return groupColumns(found);
 }
 
-function dml(node: Node, facts: StatementFacts): void {
-  // One pass over the statement for every node type below (an INSERT can hold millions of nodes).
-  const found = findAllFast(node, ["cte", "table_reference", "delete_target", "where_clause", "join_condition"]);
-  const ofType = (type: string) => found.filter((n) => n.type === type);
+function dml(node: Node, facts: StatementFacts, found: Node[]): void {
+  const byType = new Map<string, Node[]>();
+  for (const n of found) {
+    const type = n.type;
+    const list = byType.get(type);
+    if (list) list.push(n);
+    else byType.set(type, [n]);
+  }
+  const ofType = (type: string) => byType.get(type) ?? [];
   const cteNames = new Set(
     ofType("cte").map((c) => (nameOf(c.childForFieldName("name")) ?? "").toLowerCase()),
   );

@@ -241,10 +241,27 @@ export class Schema {
     return [...this.tables.values()];
   }
 
+  /**
+   * Table states this schema may change in place. A clone shares every state with its original and
+   * neither owns them any more: the first change on either side copies the one table it touches, so
+   * a migration history of n files costs n map copies, not n copies of every table.
+   */
+  private owned = new Set<TableState>();
+
   clone(): Schema {
     const copy = new Schema({ defaultCharset: this.defaultCharset });
     copy.qualified = this.qualified;
-    for (const [k, t] of this.tables) copy.tables.set(k, copyState(t));
+    for (const [k, t] of this.tables) copy.tables.set(k, t);
+    this.owned = new Set();
+    return copy;
+  }
+
+  /** The state under `state`'s key, copied first unless this schema owns it. */
+  private writable(state: TableState): TableState {
+    if (this.owned.has(state)) return state;
+    const copy = copyState(state);
+    this.tables.set(key(state.schema, state.name), copy);
+    this.owned.add(copy);
     return copy;
   }
 
@@ -330,11 +347,13 @@ export class Schema {
         if (partitioning) state.partitioning = { ...partitioning };
         refreshKey(state);
         this.tables.set(key(first.schema, first.name), state);
+        this.owned.add(state);
         return;
       }
       case "alter-table": {
-        const state = first && this.table(first.name, first.schema);
-        if (!state) return;
+        const found = first && this.table(first.name, first.schema);
+        if (!found) return;
+        const state = this.writable(found);
         applyToTable(state, stmt, at);
         // ALTER TABLE ... RENAME TO new: the table is known under its new name from here on.
         for (const r of stmt.renames ?? []) {
@@ -350,8 +369,8 @@ export class Schema {
       }
       case "create-index":
       case "drop-index": {
-        const state = first && this.table(first.name, first.schema);
-        if (state) applyToTable(state, stmt, at);
+        const found = first && this.table(first.name, first.schema);
+        if (found) applyToTable(this.writable(found), stmt, at);
         return;
       }
       case "drop-table":
@@ -362,8 +381,9 @@ export class Schema {
         return;
       case "rename-table":
         for (const r of stmt.renames ?? []) {
-          const state = this.table(r.from.name, r.from.schema);
-          if (!state) continue;
+          const found = this.table(r.from.name, r.from.schema);
+          if (!found) continue;
+          const state = this.writable(found);
           this.tables.delete(key(state.schema, state.name));
           state.name = r.to.name;
           if (r.to.schema) {

@@ -1,5 +1,5 @@
 /** Small helpers over tree-sitter-mysql nodes. */
-import { Query, type Node } from "web-tree-sitter";
+import type { Node } from "web-tree-sitter";
 import type { Position, Range } from "../finding.js";
 
 /** web-tree-sitter reports rows and columns in UTF-16 units, 0-based; innolint's are 1-based. */
@@ -71,40 +71,12 @@ export function findAll(node: Node, types: ReadonlySet<string>, stop: ReadonlySe
   const stack: Node[] = [...node.namedChildren].reverse();
   while (stack.length > 0) {
     const c = stack.pop() as Node;
-    if (types.has(c.type)) out.push(c);
-    if (!stop.has(c.type)) {
+    const type = c.type;
+    if (types.has(type)) out.push(c);
+    if (!stop.has(type)) {
       const children = c.namedChildren;
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node);
     }
-  }
-  return out;
-}
-
-const typeQueries = new Map<string, Query | null>();
-
-/**
- * `findAll(node, types)` without stops, run as a query inside the parser's WebAssembly: a
- * multi-megabyte INSERT ... VALUES has millions of nodes, and walking them from JavaScript
- * dominates the time (and the garbage) of linting a dump.
- */
-export function findAllFast(node: Node, types: readonly string[]): Node[] {
-  const key = types.join(" ");
-  let query = typeQueries.get(key);
-  if (query === undefined) {
-    try {
-      query = new Query(node.tree.language, types.map((t) => `(${t}) @n`).join(" "));
-    } catch {
-      query = null;
-    }
-    typeQueries.set(key, query);
-  }
-  if (!query) return findAll(node, new Set(types));
-  const out: Node[] = [];
-  let last = -1;
-  for (const c of query.captures(node)) {
-    if (c.node.id === node.id || c.node.id === last) continue;
-    last = c.node.id;
-    out.push(c.node);
   }
   return out;
 }
