@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   configFor,
@@ -6,13 +6,15 @@ import {
   lintSqlFile,
   readSqlText,
   resolveTarget,
+  SQL_STREAM_ABOVE,
   type FileKind,
   type FileResult,
   type InputError,
   type LintOptions,
 } from "./engine.js";
 import type { OptionFacts } from "./optionfile/rules/facts.js";
-import { extractFacts } from "./sql/facts.js";
+import { extractFacts, type SqlFacts } from "./sql/facts.js";
+import { streamSqlFacts } from "./sql/stream.js";
 import { MigrationHistory } from "./sql/history.js";
 import { Schema } from "./sql/schema.js";
 import { SEVERITY_RANK, type Finding, type Severity } from "./finding.js";
@@ -300,41 +302,66 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
   if (paths.length === 0) throw new UsageError("usage: innolint facts [--target T] FILE...");
   const options: LintOptions = { cwd: io.cwd, impact: false, ...(target ? { target } : {}) };
   const collected = collectFiles(paths, io.cwd);
-  const out: unknown[] = [];
   const errors: InputError[] = [...collected.errors];
+  // Written as it goes, so that a dump's facts never sit in memory whole.
+  const pretty = (value: unknown, depth: number) => JSON.stringify(value, null, 2).replace(/\n/g, "\n" + "  ".repeat(depth));
+  let files = 0;
+  const openFile = () => io.stdout(files++ === 0 ? "\n    " : ",\n    ");
+  io.stdout('{\n  "files": [');
   for (const file of collected.files) {
     const kind = kindFromName(file) ?? kindFromContent(readSqlText(file, {}).text ?? "");
     if (kind === "sql") {
+      const t = resolveTarget(undefined, options, configFor(file, options));
+      if (statSync(file).size > SQL_STREAM_ABOVE) {
+        const found: SqlFacts["errors"] = [];
+        let statements = 0;
+        openFile();
+        io.stdout(`${pretty({ file, kind, target: t.label }, 2).slice(0, -2)},\n      "statements": [`);
+        const result = await streamSqlFacts(file, t, (sql) => {
+          for (const { text: _text, ...rest } of sql.statements) io.stdout(`${statements++ === 0 ? "" : ","}\n        ${pretty(rest, 4)}`);
+          found.push(...sql.errors);
+        });
+        if (result.unreset) found.push(result.unreset);
+        if (result.error) errors.push({ file, ...result.error });
+        io.stdout(`${statements ? "\n      " : ""}],\n      "errors": ${pretty(found, 3)}\n    }`);
+        continue;
+      }
       const read = readSqlText(file, {});
       if (read.error) {
         errors.push(read.error);
         continue;
       }
-      const t = resolveTarget(undefined, options, configFor(file, options));
       const facts = await extractFacts(file, read.text as string, t);
-      out.push({ file, kind, target: t.label, statements: facts.statements.map(({ text: _text, ...rest }) => rest), errors: facts.errors });
+      openFile();
+      io.stdout(pretty({ file, kind, target: t.label, statements: facts.statements.map(({ text: _text, ...rest }) => rest), errors: facts.errors }, 2));
     } else {
       const lint = await lintOptionFile(file, options);
       errors.push(...lint.outcome.errors);
-      out.push({
-        file,
-        kind,
-        target: lint.facts?.target.label,
-        options: (lint.facts?.options ?? []).map((o) => ({
-          file: o.entry.file,
-          line: o.entry.line,
-          group: o.entry.group,
-          name: o.entry.rawName,
-          variable: o.variable,
-          value: o.entry.value,
-          status: o.lookup.status,
-          serverGroup: o.serverGroup,
-          ...(o.effectiveNumber !== undefined ? { effective: o.effectiveNumber } : {}),
-        })),
-      });
+      openFile();
+      io.stdout(
+        pretty(
+          {
+            file,
+            kind,
+            target: lint.facts?.target.label,
+            options: (lint.facts?.options ?? []).map((o) => ({
+              file: o.entry.file,
+              line: o.entry.line,
+              group: o.entry.group,
+              name: o.entry.rawName,
+              variable: o.variable,
+              value: o.entry.value,
+              status: o.lookup.status,
+              serverGroup: o.serverGroup,
+              ...(o.effectiveNumber !== undefined ? { effective: o.effectiveNumber } : {}),
+            })),
+          },
+          2,
+        ),
+      );
     }
   }
-  io.stdout(JSON.stringify({ files: out, errors }, null, 2) + "\n");
+  io.stdout(`${files ? "\n  " : ""}],\n  "errors": ${pretty(errors, 1)}\n}\n`);
   return errors.length ? 2 : 0;
 }
 

@@ -47,7 +47,7 @@ export interface LintOptions {
   cwd?: string;
   /** Attach simulator impacts to findings (default true). */
   impact?: boolean;
-  /** SQL files larger than this many bytes are streamed rather than read whole (default SQL_MAX_BYTES). */
+  /** SQL files larger than this many bytes are streamed rather than read whole (default SQL_STREAM_ABOVE). */
   streamAbove?: number;
   /** Window sizes for streamed SQL files. */
   stream?: StreamOptions;
@@ -198,6 +198,13 @@ export const ALL_RULE_IDS = (): string[] => [...optionFileRules.map((r) => r.id)
  */
 export const SQL_MAX_BYTES = 50 * 1024 * 1024;
 
+/**
+ * The CLI streams SQL files above this size: a parse tree takes about 20 bytes of memory per byte
+ * of SQL, so a 50 MB file read whole would need over a gigabyte, and a streamed one needs the
+ * same few hundred megabytes at any size. Only code frames are lost.
+ */
+export const SQL_STREAM_ABOVE = 16 * 1024 * 1024;
+
 export interface SqlContext {
   /** The schema the migrations before this file build; the file's statements are applied to it. */
   schema: Schema;
@@ -247,7 +254,7 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
     } catch {
       // readSqlText says why.
     }
-    if (size > (options.streamAbove ?? SQL_MAX_BYTES)) return lintSqlStream(file, options, context, config, errors);
+    if (size > (options.streamAbove ?? SQL_STREAM_ABOVE)) return lintSqlStream(file, options, context, config, errors);
   }
   const read = readSqlText(file, options);
   if (read.error) return { errors: [...errors, read.error] };

@@ -32,3 +32,31 @@ describe("innolint facts", () => {
     expect(file.options[1]).toMatchObject({ group: "client", serverGroup: false });
   });
 });
+
+describe("innolint facts on a file above the streaming size", () => {
+  it("streams the same statements, positions and errors as a whole-file read", async () => {
+    const { SQL_STREAM_ABOVE } = await import("../src/engine.js");
+    const { extractFacts } = await import("../src/sql/facts.js");
+    const { parseTarget } = await import("../src/target.js");
+    const head = "CREATE TABLE big (id INT, d DATE, v VARCHAR(200)) PARTITION BY HASH (id) PARTITIONS 16;\n";
+    const insert = `INSERT INTO big VALUES ${Array.from({ length: 2000 }, (_, i) => `(${i},'2024-01-01','${"x".repeat(40)}')`).join(",")};\n`;
+    const lines = [head];
+    let size = head.length;
+    for (let i = 0; size <= SQL_STREAM_ABOVE + 2 ** 20; i++) {
+      const s = i % 50 === 0 ? `SELECT v FROM big WHERE d > '2024-01-0${(i % 9) + 1}';\n` : insert;
+      lines.push(s);
+      size += s.length;
+    }
+    lines.push("SELECT * FROM big WHERE (id = 1;\n");
+    const text = lines.join("");
+    const dir = scratch({ "dump.sql": text });
+    const res = await run(["facts", "--target", "mysql-8.0.36", "dump.sql"], { cwd: dir });
+    expect(res.code).toBe(0);
+    const [file] = JSON.parse(res.stdout).files;
+    const whole = await extractFacts("dump.sql", text, parseTarget("mysql-8.0.36"));
+    expect(file.statements.length).toBe(whole.statements.length);
+    expect(file.statements).toEqual(JSON.parse(JSON.stringify(whole.statements.map(({ text: _t, ...rest }) => rest))));
+    expect(file.errors.map((e: { range: { start: { line: number } } }) => e.range.start.line)).toEqual(whole.errors.map((e) => e.range.start.line));
+    expect(file.errors.length).toBeGreaterThan(0);
+  }, 120_000);
+});
