@@ -10,7 +10,7 @@ import { buildOptionFacts, type OptionFacts } from "./optionfile/rules/facts.js"
 import { ENGINE_RULES, optionFileRules, setStatementRules, sqlStatementRules } from "./rules/registry.js";
 import { extractFacts, type SqlFacts } from "./sql/facts.js";
 import { runSqlRules, SqlRuleRunner } from "./sql/lint.js";
-import { streamSqlFacts, type StreamOptions } from "./sql/stream.js";
+import { SQL_STREAM_ABOVE, streamSqlFacts, type StreamOptions } from "./sql/stream.js";
 import type { Schema } from "./sql/schema.js";
 import { firstInvalidUtf8 } from "./optionfile/bytes.js";
 import { toFinding, type Rule } from "./rules/types.js";
@@ -198,12 +198,7 @@ export const ALL_RULE_IDS = (): string[] => [...optionFileRules.map((r) => r.id)
  */
 export const SQL_MAX_BYTES = 50 * 1024 * 1024;
 
-/**
- * The CLI streams SQL files above this size: a parse tree takes about 20 bytes of memory per byte
- * of SQL, so a 50 MB file read whole would need over a gigabyte, and a streamed one needs the
- * same few hundred megabytes at any size. Only code frames are lost.
- */
-export const SQL_STREAM_ABOVE = 16 * 1024 * 1024;
+export { SQL_STREAM_ABOVE };
 
 export interface SqlContext {
   /** The schema the migrations before this file build; the file's statements are applied to it. */

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +8,7 @@ import { extractFacts, type StatementFacts } from "../src/sql/facts.js";
 import { extractFactsStreamed } from "../src/sql/stream.js";
 import { parseTarget } from "../src/target.js";
 import { writeDump } from "./helpers/dump.js";
+import { run } from "./helpers/run.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = resolve(here, "..");
@@ -121,4 +122,22 @@ describe("a 120 MB dump", () => {
     const lines = readFileSync(dump, "latin1").slice(0, 9 * 2 ** 20).split("\n");
     expect(lines[(found[0]?.range.start.line ?? 0) - 1]).toBe(`CREATE TABLE \`${made.straddler}\` (`);
   });
+});
+
+describe("a dump among the migrations", () => {
+  it("is replayed window by window into the schema the later files see", async () => {
+    const { SQL_STREAM_ABOVE } = await import("../src/engine.js");
+    const insert = `INSERT INTO events VALUES ${Array.from({ length: 2000 }, (_, i) => `(${i},'2024-01-01','${"x".repeat(40)}')`).join(",")};\n`;
+    const parts = ["CREATE TABLE events (id INT, d DATE, v VARCHAR(200)) PARTITION BY HASH (id) PARTITIONS 400;\n"];
+    for (let size = 0; size <= SQL_STREAM_ABOVE + 2 ** 20; size += insert.length) parts.push(insert);
+    parts.push("ALTER TABLE events ADD PARTITION PARTITIONS 12;\n");
+    const dir = mkdtempSync(join(tmpdir(), "innolint-history-"));
+    mkdirSync(join(dir, "migrations"));
+    writeFileSync(join(dir, "migrations", "0001_dump.sql"), parts.join(""));
+    writeFileSync(join(dir, "migrations", "0002_report.sql"), "SELECT v FROM events WHERE v = 'x';\n");
+    const res = await run(["--no-config", "--no-impact", "--target", "mysql-8.0.36", "--format", "json", join(dir, "migrations", "0002_report.sql")], { cwd: dir });
+    const findings = JSON.parse(res.stdout).findings as { rule: string; message: string }[];
+    const unpruned = findings.find((f) => f.rule === "partition-unpruned-query");
+    expect(unpruned?.message).toMatch(/all 412 partitions/);
+  }, 120_000);
 });

@@ -1,8 +1,9 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Target } from "../target.js";
 import { extractFacts, type SqlFacts } from "./facts.js";
 import { Schema } from "./schema.js";
+import { SQL_STREAM_ABOVE, streamSqlFacts } from "./stream.js";
 
 /**
  * The schema a directory of migrations builds before a given file: the .sql files beside it,
@@ -50,6 +51,15 @@ export class MigrationHistory {
         continue;
       }
       const next = schema.clone();
+      if (sizeOf(path) > SQL_STREAM_ABOVE) {
+        // A dump among the migrations: replayed window by window, like the file itself is linted.
+        await streamSqlFacts(path, target, (sql) => {
+          for (const s of sql.statements) next.apply(s, path);
+        });
+        this.after.set(key, next);
+        schema = next;
+        continue;
+      }
       const text = this.readText(path);
       if (text !== undefined) {
         const facts = await this.facts(path, text, target);
@@ -59,5 +69,13 @@ export class MigrationHistory {
       schema = next;
     }
     return schema.clone();
+  }
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return -1;
   }
 }

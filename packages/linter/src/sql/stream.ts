@@ -31,6 +31,13 @@ export interface StreamOptions {
   versionedComments?: boolean;
 }
 
+/**
+ * The CLI streams SQL files above this size: a parse tree takes about 20 bytes of memory per byte
+ * of SQL, so a 50 MB file read whole would need over a gigabyte, and a streamed one needs the
+ * same few hundred megabytes at any size. Only code frames are lost.
+ */
+export const SQL_STREAM_ABOVE = 16 * 1024 * 1024;
+
 export interface StreamResult {
   error?: { line?: number; message: string };
   /** A DELIMITER left unreset at the end of the file (the whole-file path reports it among errors). */
