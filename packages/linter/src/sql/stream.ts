@@ -44,8 +44,19 @@ export interface StreamResult {
   unreset?: { message: string; range: Range };
 }
 
-/** Moves every position of a window's facts by the window's start in the file. */
-function shiftPositions(value: unknown, prefixLines: number, baseLine: number, baseColumn: number): void {
+/**
+ * A copy of `s` that does not point into the text it was cut from: V8 keeps a substring as a
+ * view of its parent, so one table name kept in the schema would keep its whole window alive.
+ */
+function detach(s: string): string {
+  return s.length < 13 ? s : (" " + s).slice(1);
+}
+
+/**
+ * Moves every position of a window's facts by the window's start in the file, and detaches every
+ * string from the window's text, so that nothing of a window outlives it but what rules keep.
+ */
+function rebase(value: unknown, prefixLines: number, baseLine: number, baseColumn: number): void {
   const seen = new Set<object>();
   const stack: unknown[] = [value];
   while (stack.length > 0) {
@@ -53,7 +64,11 @@ function shiftPositions(value: unknown, prefixLines: number, baseLine: number, b
     if (typeof v !== "object" || v === null || seen.has(v)) continue;
     seen.add(v);
     if (Array.isArray(v)) {
-      for (const x of v) if (typeof x === "object" && x !== null) stack.push(x);
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        if (typeof x === "string") v[i] = detach(x);
+        else if (typeof x === "object" && x !== null) stack.push(x);
+      }
       continue;
     }
     const o = v as Record<string, unknown>;
@@ -64,9 +79,9 @@ function shiftPositions(value: unknown, prefixLines: number, baseLine: number, b
       continue;
     }
     for (const k in o) {
-      if (k === "text") continue;
       const x = o[k];
-      if (typeof x === "object" && x !== null) stack.push(x);
+      if (typeof x === "string") o[k] = detach(x);
+      else if (typeof x === "object" && x !== null) stack.push(x);
     }
   }
 }
@@ -208,10 +223,10 @@ export async function streamSqlFacts(
         c.end += baseOffset - prefix.length;
       }
       const prefixLines = prefix.length > 0 ? 1 : 0;
-      shiftPositions(facts, prefixLines, baseLine, baseColumn);
+      rebase(facts, prefixLines, baseLine, baseColumn);
       if (delimiterState?.seen) {
         unreset = delimiterState.unreset;
-        if (unreset) shiftPositions(unreset, prefixLines, baseLine, baseColumn);
+        if (unreset) rebase(unreset, prefixLines, baseLine, baseColumn);
       }
       sink(facts);
       // Let timers and I/O run between windows (a language server or test runner stays responsive).
