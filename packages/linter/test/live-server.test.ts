@@ -3,8 +3,8 @@
  * this file, plus servers that misbehave: one that drops the connection mid-answer, one that stops
  * answering, one that never speaks.
  */
-import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, Socket, type Server } from "node:net";
 import { join, resolve } from "node:path";
 import { Ajv } from "ajv";
@@ -310,6 +310,12 @@ describe.skipIf(Boolean(unavailable))("live server (MariaDB)", () => {
     }
   });
 
+  it("says so when TLS is asked of a server that does not offer it", async () => {
+    const res = await run(["live", "--dsn", `${dsn}?ssl-mode=REQUIRED`], { env });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toBe(`innolint: 127.0.0.1:${server.port} does not offer TLS, which ssl-mode=REQUIRED asks for\n`);
+  });
+
   it("says so when nothing listens", async () => {
     const closed = await new Promise<number>((r) => {
       const s = createServer();
@@ -347,6 +353,66 @@ describe.skipIf(Boolean(unavailable))("live server (MariaDB)", () => {
   });
 });
 
+/** A CA, a server certificate it signed for localhost and 127.0.0.1, and an unrelated CA. */
+function certificates(dir: string): { ca: string; other: string; cert: string; key: string } {
+  const at = (name: string) => join(dir, name);
+  const ssl = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: "ignore" });
+  ssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=innolint test CA");
+  ssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "other.key", "-out", "other.pem", "-days", "2", "-subj", "/CN=another CA");
+  ssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost");
+  writeFileSync(at("san.ext"), "subjectAltName=DNS:localhost,IP:127.0.0.1\n");
+  ssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2", "-extfile", "san.ext");
+  return { ca: at("ca.pem"), other: at("other.pem"), cert: at("server.pem"), key: at("server.key") };
+}
+
+const openssl = (() => {
+  try {
+    execFileSync("sh", ["-c", "command -v openssl"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!unavailable && !openssl) console.warn("live-server TLS tests skipped: openssl is not installed");
+
+describe.skipIf(Boolean(unavailable) || !openssl)("live server over TLS (require_secure_transport)", () => {
+  let server: TestServer;
+  let certs: ReturnType<typeof certificates>;
+  const env = { INNOLINT_PASSWORD: PASSWORD };
+
+  beforeAll(async () => {
+    certs = certificates(scratch({}));
+    server = await startMariaDB([`--ssl-ca=${certs.ca}`, `--ssl-cert=${certs.cert}`, `--ssl-key=${certs.key}`, "--require-secure-transport=ON"]);
+    server.admin(`CREATE USER 'lint'@'127.0.0.1' IDENTIFIED BY '${PASSWORD}'; CREATE USER 'lint'@'localhost' IDENTIFIED BY '${PASSWORD}';`);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("connects with ssl-mode=REQUIRED, VERIFY_CA and VERIFY_IDENTITY, and refuses an unknown CA", async () => {
+    const dsn = (host: string, query: string) => `mysql://lint@${host}:${server.port}/?${query}`;
+    const ok = async (host: string, query: string) => {
+      const res = await run(["live", "--dsn", dsn(host, query), "--fail-on", "never", "--no-impact"], { env });
+      expect([query, res.stderr, res.code]).toEqual([query, "", 0]);
+    };
+    await ok("127.0.0.1", "ssl-mode=REQUIRED");
+    await ok("127.0.0.1", `ssl-ca=${certs.ca}`);
+    await ok("localhost", `ssl-mode=VERIFY_IDENTITY&ssl-ca=${certs.ca}`);
+
+    const plain = await run(["live", "--dsn", `mysql://lint@127.0.0.1:${server.port}/`], { env });
+    expect(plain.code).toBe(2);
+    // MariaDB answers a login without TLS with "access denied"; MySQL with ER_SECURE_TRANSPORT_REQUIRED.
+    expect(plain.stderr).toMatch(/^innolint: access denied for lint@127\.0\.0\.1 .*; the server offers TLS: if it requires it, add ssl-mode=REQUIRED/);
+    const stranger = await run(["live", "--dsn", dsn("127.0.0.1", `ssl-ca=${certs.other}`)], { env });
+    expect(stranger.code).toBe(2);
+    expect(stranger.stderr).toMatch(/TLS certificate was refused \(/);
+    const missing = await run(["live", "--dsn", dsn("127.0.0.1", "ssl-ca=/nonexistent/ca.pem")], { env });
+    expect(missing.stderr).toBe("innolint: cannot read ssl-ca /nonexistent/ca.pem: ENOENT\n");
+    for (const o of [plain, stranger, missing]) expect(o.stderr + o.stdout).not.toContain(PASSWORD);
+  });
+});
+
 describe("snapshots as input", () => {
   it("refuses a snapshot that is not one, naming the file and the field", async () => {
     const dir = scratch({
@@ -371,6 +437,8 @@ describe("snapshots as input", () => {
       [["live", "--dsn", "mysql://a@h/", "--from-snapshot", "s.json"], /either a server .* or a snapshot/],
       [["live", "--dsn", "postgres://a@h/"], /must start with mysql:\/\/ or mariadb:\/\//],
       [["live", "--dsn", "mysql://a@h/?ssl=1"], /unknown DSN parameter "ssl"/],
+      [["live", "--dsn", "mysql://a@h/?ssl-mode=PREFERRED"], /ssl-mode=PREFERRED is not supported/],
+      [["live", "--dsn", "mysql://a@h/?ssl-mode=DISABLED&ssl-ca=/ca.pem"], /ssl-ca needs TLS/],
       [["live", "--dsn", "mysql://a@h/", "--user", "b"], /user is given twice/],
       [["live", "--dsn", "mysql://a@h/", "--password=x"], /does not take a password on the command line/],
       [["live", "--dsn", "mysql://a@h/", "--timeout", "0"], /--timeout takes a number of seconds/],

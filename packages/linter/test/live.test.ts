@@ -67,6 +67,9 @@ describe("DSN and credentials", () => {
     expect(parseDsn("mariadb://db1/", env)).toEqual({ user: "alice", host: "db1", port: 3306 });
     expect(parseDsn("mysql://bob@[::1]:3310", env)).toEqual({ user: "bob", host: "::1", port: 3310 });
     expect(parseDsn("mysql://b%40x@localhost?socket=/run/mysqld/mysqld.sock", env)).toEqual({ user: "b@x", socket: "/run/mysqld/mysqld.sock" });
+    expect(parseDsn("mysql://b@h/?ssl-ca=/etc/ca.pem", env).tls).toEqual({ mode: "verify_ca", ca: "/etc/ca.pem" });
+    expect(parseDsn("mysql://b@h/?ssl-mode=required", env).tls).toEqual({ mode: "required" });
+    expect(parseDsn("mysql://b@h/?ssl-mode=DISABLED", env).tls).toBeUndefined();
     expect(describeAddress({ user: "b", host: "::1", port: 3310 })).toBe("[::1]:3310");
     expect(describeAddress({ user: "b", socket: "/s" })).toBe("localhost (socket /s)");
   });

@@ -1,14 +1,19 @@
+import { readFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import { assertReadOnly } from "./readonly.js";
 
 /** A connection or input problem with a live server: exit 2, message already free of the password. */
 export class LiveError extends Error {}
 
+/** The mysql client's --ssl-mode values innolint supports; without one the connection is not encrypted. */
+export type TlsMode = "required" | "verify_ca" | "verify_identity";
+
 export interface ServerAddress {
   user: string;
   host?: string;
   port?: number;
   socket?: string;
+  tls?: { mode: TlsMode; ca?: string };
 }
 
 export interface Credentials {
@@ -29,9 +34,10 @@ function defaultUser(env: Record<string, string | undefined>): string {
 }
 
 /**
- * `mysql://user@host:port/` or `mariadb://…`; `?socket=/path` connects through a Unix socket. A
- * password in the DSN is refused: a command line is visible to every local user and kept in shell
- * history. The error does not repeat the DSN.
+ * `mysql://user@host:port/` or `mariadb://…`; `?socket=/path` connects through a Unix socket,
+ * `ssl-mode=REQUIRED|VERIFY_CA|VERIFY_IDENTITY` and `ssl-ca=/path/ca.pem` as the mysql client's
+ * options. A password in the DSN is refused: a command line is visible to every local user and kept
+ * in shell history. The error does not repeat the DSN.
  */
 export function parseDsn(dsn: string, env: Record<string, string | undefined>): ServerAddress {
   let url: URL;
@@ -50,8 +56,16 @@ export function parseDsn(dsn: string, env: Record<string, string | undefined>): 
   }
   const address: ServerAddress = { user: url.username ? decodeURIComponent(url.username) : defaultUser(env) };
   for (const key of url.searchParams.keys()) {
-    if (key !== "socket") throw new LiveError(`unknown DSN parameter "${key}" (only socket is understood)`);
+    if (!["socket", "ssl-mode", "ssl-ca"].includes(key)) throw new LiveError(`unknown DSN parameter "${key}" (socket, ssl-mode and ssl-ca are understood)`);
   }
+  const mode = url.searchParams.get("ssl-mode")?.toLowerCase();
+  const ca = url.searchParams.get("ssl-ca") ?? undefined;
+  if (mode !== undefined && !["disabled", "required", "verify_ca", "verify_identity"].includes(mode)) {
+    throw new LiveError(`ssl-mode=${mode.toUpperCase()} is not supported: use DISABLED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY`);
+  }
+  if (mode === "disabled" && ca) throw new LiveError("ssl-ca needs TLS: it cannot go with ssl-mode=DISABLED");
+  // As the mysql client: a CA without a mode means verify against it.
+  if (mode !== "disabled" && (mode || ca)) address.tls = { mode: (mode ?? "verify_ca") as TlsMode, ...(ca ? { ca } : {}) };
   const socket = url.searchParams.get("socket");
   if (socket) address.socket = socket;
   else {
@@ -96,7 +110,12 @@ interface Connection {
   once(event: "connect" | "error", listener: (arg: unknown) => void): void;
   destroy(): void;
   end(callback?: () => void): void;
+  /** The server's capability flags from its greeting. */
+  serverCapabilityFlags?: number;
 }
+
+/** CLIENT_SSL: the server can switch to TLS. */
+const CLIENT_SSL = 0x800;
 
 /**
  * One connection to a live server. `query` is the only path by which SQL reaches the driver, and
@@ -119,11 +138,23 @@ export class LiveSession {
   static async open(address: ServerAddress, credentials: Credentials, timeoutMs: number): Promise<LiveSession> {
     // Loaded on demand: only `live` and --context-dsn need the driver.
     const mysql = (await import("mysql2")).default;
+    let ca: Buffer | undefined;
+    if (address.tls?.ca) {
+      try {
+        ca = readFileSync(address.tls.ca);
+      } catch (e) {
+        throw new LiveError(`cannot read ssl-ca ${address.tls.ca}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+    }
+    const tls = address.tls;
     const connection = mysql.createConnection({
       user: address.user,
       ...(credentials.password !== undefined ? { password: credentials.password } : {}),
       ...(address.socket ? { socketPath: address.socket } : { host: address.host, port: address.port }),
       connectTimeout: timeoutMs,
+      ...(tls
+        ? { ssl: { rejectUnauthorized: tls.mode !== "required", verifyIdentity: tls.mode === "verify_identity", ...(ca ? { ca } : {}) } }
+        : {}),
       multipleStatements: false,
       // A server can ask the client for any local file (LOAD DATA LOCAL); never offer it.
       flags: ["-LOCAL_FILES", "-MULTI_STATEMENTS"],
@@ -168,11 +199,27 @@ export class LiveSession {
     const server = describeAddress(this.address);
     const who = `${this.address.user}@${this.address.socket ? "localhost" : this.address.host}`;
     const seconds = `${this.timeoutMs / 1000} s`;
+    const text = err.sqlMessage ?? err.message;
     let message: string;
+    if (/secure transport/i.test(text)) {
+      return new LiveError(redact(`${server} requires TLS: add ssl-mode=REQUIRED to the DSN (or VERIFY_IDENTITY with ssl-ca=/path/ca.pem): ${text}`, this.credentials.password));
+    }
+    if (err.code === "HANDSHAKE_NO_SSL_SUPPORT") {
+      return new LiveError(`${server} does not offer TLS, which ssl-mode=${this.address.tls?.mode.toUpperCase()} asks for`);
+    }
+    if (/HANDSHAKE_SSL_ERROR|CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL/.test(err.code ?? "")) {
+      return new LiveError(
+        redact(`${server}'s TLS certificate was refused (${err.code}): ${err.message}; check ssl-ca, or ssl-mode=REQUIRED encrypts without verifying`, this.credentials.password),
+      );
+    }
     switch (err.code) {
       case "ER_ACCESS_DENIED_ERROR":
       case "ER_ACCESS_DENIED_NO_PASSWORD_ERROR":
         message = `access denied for ${who} (${this.credentials.passwordSource ? `password from ${this.credentials.passwordSource === "prompt" ? "the prompt" : this.credentials.passwordSource}` : "no password given: set INNOLINT_PASSWORD or MYSQL_PWD, or pass -p"}): ${err.sqlMessage ?? err.message}`;
+        // MariaDB denies a login without TLS under require_secure_transport with this same error.
+        if (!this.address.tls && ((this.connection.serverCapabilityFlags ?? 0) & CLIENT_SSL) !== 0) {
+          message += "; the server offers TLS: if it requires it, add ssl-mode=REQUIRED (or VERIFY_IDENTITY with ssl-ca=…) to the DSN";
+        }
         break;
       case "ECONNREFUSED":
         message = `connection refused by ${server}: is the server running and listening there?`;
