@@ -1,5 +1,6 @@
 /** The live-server pieces that need no server: the read-only guard, DSNs, flavour detection, snapshots and drift. */
 import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
@@ -301,5 +302,32 @@ describe("config-drift", () => {
     const res = await run(["live", "--from-snapshot", "snap.json", "--defaults-file", "nope.cnf"], { cwd: dir });
     expect(res.code).toBe(2);
     expect(res.stdout).toMatch(/nope\.cnf: input error: /);
+  });
+});
+
+describe("reporters with live locations", () => {
+  const dir = scratch({ ".innolint.json": JSON.stringify({ root: true }), "my.cnf": "[mysqld]\ninnodb_flush_log_at_trx_commit = 1\n" });
+  writeFileSync(join(dir, "snap.json"), JSON.stringify(snapshot("mysql-8.0.36", { innodb_flush_log_at_trx_commit: "2" }, { variableOrigins: { innodb_flush_log_at_trx_commit: "DYNAMIC" } })));
+  const args = (format: string) => ["live", "--from-snapshot", "snap.json", "--defaults-file", "my.cnf", "--format", format, "--no-impact"];
+
+  it("text and github keep the server's URI as it is, and files relative", async () => {
+    const text = await run(args("text"), { cwd: dir });
+    expect(text.stdout).toMatch(/^mysql:\/\/db1:3306:3:1: warning\[relaxed-commit-durability\]/);
+    expect(text.stdout).toContain("\nmy.cnf:2:34: warning[config-drift] innodb_flush_log_at_trx_commit is 2 on db1:3306 but 1 here: it was changed at run time (SET GLOBAL)");
+    const github = await run(args("github"), { cwd: dir });
+    expect(github.stdout.split("\n")[0]).toMatch(/^::warning file=mysql%3A\/\/db1%3A3306,line=3,/);
+    const gitlab = JSON.parse((await run(args("gitlab"), { cwd: dir })).stdout) as { location: { path: string } }[];
+    expect(gitlab.map((i) => i.location.path)).toEqual(["mysql://db1:3306", "my.cnf"]);
+  });
+
+  it("sarif validates against the SARIF 2.1.0 schema, with the server as an absolute URI", async () => {
+    const require = createRequire(import.meta.url);
+    const schema = JSON.parse(readFileSync(require.resolve("@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json"), "utf8"));
+    const Ajv04 = require("ajv-draft-04").default as new (o: object) => { compile: (s: object) => ((d: unknown) => boolean) & { errors?: unknown } };
+    const validate = new Ajv04({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false }).compile(schema);
+    const log = JSON.parse((await run(args("sarif"), { cwd: dir })).stdout);
+    expect(validate(log), JSON.stringify(validate.errors, null, 2)).toBe(true);
+    const locations = log.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: unknown } }[] }) => r.locations[0]?.physicalLocation.artifactLocation);
+    expect(locations).toEqual([{ uri: "mysql://db1:3306" }, { uri: "my.cnf", uriBaseId: "%SRCROOT%" }]);
   });
 });
