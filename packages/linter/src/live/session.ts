@@ -215,7 +215,7 @@ export class LiveSession {
     switch (err.code) {
       case "ER_ACCESS_DENIED_ERROR":
       case "ER_ACCESS_DENIED_NO_PASSWORD_ERROR":
-        message = `access denied for ${who} (${this.credentials.passwordSource ? `password from ${this.credentials.passwordSource === "prompt" ? "the prompt" : this.credentials.passwordSource}` : "no password given: set INNOLINT_PASSWORD or MYSQL_PWD, or pass -p"}): ${err.sqlMessage ?? err.message}`;
+        message = `access denied for ${who} (${this.credentials.passwordSource ? `password from ${this.credentials.passwordSource === "prompt" ? "the prompt" : this.credentials.passwordSource}` : "no password given: set INNOLINT_PASSWORD or MYSQL_PWD, or use innolint live -p"}): ${err.sqlMessage ?? err.message}`;
         // MariaDB denies a login without TLS under require_secure_transport with this same error.
         if (!this.address.tls && ((this.connection.serverCapabilityFlags ?? 0) & CLIENT_SSL) !== 0) {
           message += "; the server offers TLS: if it requires it, add ssl-mode=REQUIRED (or VERIFY_IDENTITY with ssl-ca=…) to the DSN";
