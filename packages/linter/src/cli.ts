@@ -25,6 +25,9 @@ import { renderRuleDoc } from "./render.js";
 import { runSimulate, SimulateUsageError } from "./simulate/command.js";
 import { REPORTERS } from "./reporters/index.js";
 import { parseTarget, TargetError } from "./target.js";
+import { loadLiveContext, parseTimeout, runLive } from "./live/command.js";
+import { promptSecret } from "./live/prompt.js";
+import { LiveError } from "./live/session.js";
 
 export const VERSION = "0.1.0";
 
@@ -35,6 +38,8 @@ Usage:
   innolint print-defaults FILE GROUP...    what my_print_defaults --defaults-file=FILE prints
   innolint facts [--target T] FILE...      print as JSON what the rules see (statements, options)
   innolint lsp --stdio                     run the language server (any LSP client)
+  innolint live --dsn URL | --socket PATH | --from-snapshot FILE
+                                           judge a running server's configuration (live --help)
   innolint rules                           list the rules
   innolint rule <id>                       print a rule's knowledge-base entry
   innolint simulate <model> [--param v…] [--sweep p=v1,v2…] [--plot out.svg]
@@ -51,6 +56,10 @@ Options:
   --stdin-filename <name>     the name to lint standard input (-) as
   --color / --no-color        force colour on or off (default: on for a TTY)
   --no-impact                 skip the simulator's impact estimates
+  --context-dsn <url>         read the target, configuration, partitions and table sizes from a
+                              running server (SELECT and SHOW only; password in INNOLINT_PASSWORD)
+  --context-snapshot <file>   the same from a snapshot written by innolint live --snapshot
+  --context-timeout <seconds> limit for connecting and for each statement (default 10)
   -h, --help / -v, --version
 
 Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error.
@@ -68,6 +77,9 @@ interface LintArgs {
   stdinFilename?: string;
   color?: boolean;
   impact: boolean;
+  contextDsn?: string;
+  contextSnapshot?: string;
+  contextTimeout?: number;
 }
 
 function parseLintArgs(argv: string[]): LintArgs {
@@ -116,6 +128,15 @@ function parseLintArgs(argv: string[]): LintArgs {
       case "--no-impact":
         args.impact = false;
         break;
+      case "--context-dsn":
+        args.contextDsn = take();
+        break;
+      case "--context-snapshot":
+        args.contextSnapshot = take();
+        break;
+      case "--context-timeout":
+        args.contextTimeout = parseTimeout(take(), flag);
+        break;
       default:
         if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a}`);
         args.paths.push(a);
@@ -123,6 +144,7 @@ function parseLintArgs(argv: string[]): LintArgs {
   }
   if (args.paths.length === 0) throw new UsageError("no files given (try: innolint my.cnf)");
   if (args.target) parseTarget(args.target);
+  if (args.contextDsn && args.contextSnapshot) throw new UsageError("give either --context-dsn or --context-snapshot, not both");
   return args;
 }
 
@@ -133,6 +155,8 @@ export interface CliIO {
   isTTY: boolean;
   cwd: string;
   env: Record<string, string | undefined>;
+  /** Reads a secret from the terminal without echo (innolint live -p); absent without a terminal. */
+  promptSecret?: (question: string) => Promise<string>;
 }
 
 function decodeUtf8(buf: Buffer): string | undefined {
@@ -224,6 +248,16 @@ export async function runLint(argv: string[], io: CliIO): Promise<number> {
   const base: LintOptions = { noConfig: args.noConfig, cwd: io.cwd, impact: args.impact };
   if (args.target) base.target = args.target;
   if (args.config) base.configPath = resolve(io.cwd, args.config);
+  if (args.contextDsn || args.contextSnapshot) {
+    base.live = await loadLiveContext(
+      {
+        ...(args.contextDsn ? { dsn: args.contextDsn } : {}),
+        ...(args.contextSnapshot ? { snapshot: args.contextSnapshot } : {}),
+        ...(args.contextTimeout ? { timeoutSeconds: args.contextTimeout } : {}),
+      },
+      io,
+    );
+  }
   const jobs: { file: string; kind: FileKind | undefined; options: LintOptions }[] = [];
   const diskPaths = args.paths.filter((p) => p !== "-");
   if (args.paths.includes("-")) {
@@ -409,11 +443,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return await runSimulate(rest, io);
       case "lsp":
         return await (await import("./lsp/main.js")).runLanguageServer(rest);
+      case "live":
+        return await runLive(rest, io);
       default:
         return await runLint(argv, io);
     }
   } catch (e) {
-    if (e instanceof UsageError || e instanceof TargetError || e instanceof SimulateUsageError) {
+    if (e instanceof UsageError || e instanceof TargetError || e instanceof SimulateUsageError || e instanceof LiveError) {
       io.stderr(`innolint: ${e.message}\n`);
       return 2;
     }
@@ -430,6 +466,7 @@ export function nodeIO(): CliIO {
     isTTY: Boolean(process.stdout.isTTY),
     cwd: process.cwd(),
     env: process.env,
+    ...(process.stdin.isTTY ? { promptSecret: (question: string) => promptSecret(question) } : {}),
   };
 }
 

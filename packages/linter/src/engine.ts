@@ -7,7 +7,8 @@ import type { Finding, Severity } from "./finding.js";
 import { loadRuleDocs } from "./knowledge.js";
 import { readOptionFiles, type OptionFile, type OptionSet } from "./optionfile/model.js";
 import { buildOptionFacts, type OptionFacts } from "./optionfile/rules/facts.js";
-import { ENGINE_RULES, optionFileRules, setStatementRules, sqlStatementRules } from "./rules/registry.js";
+import { driftRules, ENGINE_RULES, liveConfigRules, optionFileRules, setStatementRules, sqlStatementRules } from "./rules/registry.js";
+import type { LiveContext } from "./live/context.js";
 import { extractFacts, type SqlFacts } from "./sql/facts.js";
 import { runSqlRules, SqlRuleRunner } from "./sql/lint.js";
 import { SQL_STREAM_ABOVE, streamSqlFacts, type StreamOptions } from "./sql/stream.js";
@@ -15,7 +16,7 @@ import type { Schema } from "./sql/schema.js";
 import { firstInvalidUtf8 } from "./optionfile/bytes.js";
 import { toFinding, type Rule } from "./rules/types.js";
 import { applySuppressions, parseDirectives, targetDirective, unusedSuppressions, type Comment } from "./suppression.js";
-import { newestMysqlLts } from "./catalogue/index.js";
+import { lookupVariable, newestMysqlLts } from "./catalogue/index.js";
 import { assumedTarget, parseTarget, TargetError, type Target } from "./target.js";
 
 export type FileKind = "option-file" | "sql";
@@ -51,6 +52,11 @@ export interface LintOptions {
   streamAbove?: number;
   /** Window sizes for streamed SQL files. */
   stream?: StreamOptions;
+  /**
+   * A live server's facts (--context-dsn, --context-snapshot, `innolint live`): its target when none
+   * is given, its configuration and tables for SQL rules, and config-drift for option files.
+   */
+  live?: LiveContext;
 }
 
 export interface LintOutcome {
@@ -64,9 +70,12 @@ export function configFor(file: string, options: LintOptions): Config | undefine
   return discoverConfig(dirname(resolve(file)));
 }
 
-/** Target precedence: a directive in the file, then --target, then the config file, then the newest MySQL LTS. */
+/**
+ * Target precedence: a directive in the file, then --target, then the live server, then the config
+ * file, then the newest MySQL LTS.
+ */
 export function resolveTarget(directive: string | undefined, options: LintOptions, config: Config | undefined): Target {
-  const label = directive ?? options.target ?? config?.target;
+  const label = directive ?? options.target ?? options.live?.target.label ?? config?.target;
   return label ? parseTarget(label) : assumedTarget(newestMysqlLts() ?? "8.4");
 }
 
@@ -117,14 +126,16 @@ function engineRuleEnabled(id: string, config: Config | undefined): Severity | u
   return setting ?? loadRuleDocs().get(id)?.severity ?? "warning";
 }
 
+/** `reportUnused`: false when only some rules ran, so a directive for another rule is not unused. */
 export function finishFindings(
   findings: Finding[],
   comments: Comment[],
   config: Config | undefined,
+  reportUnused = true,
 ): Finding[] {
   const directives = parseDirectives(comments);
   const kept = applySuppressions(findings, directives);
-  const unusedSeverity = engineRuleEnabled("unused-suppression", config);
+  const unusedSeverity = reportUnused ? engineRuleEnabled("unused-suppression", config) : undefined;
   if (unusedSeverity) {
     const known = new Set([...loadRuleDocs().keys()]);
     for (const f of unusedSuppressions(directives, known)) kept.push({ ...f, severity: unusedSeverity });
@@ -144,7 +155,8 @@ export interface OptionFileLint {
   outcome: LintOutcome;
 }
 
-export async function lintOptionFile(path: string, options: LintOptions = {}): Promise<OptionFileLint> {
+/** `only: "drift"` runs config-drift alone (`innolint live --defaults-file`); it needs `options.live`. */
+export async function lintOptionFile(path: string, options: LintOptions = {}, only?: "drift"): Promise<OptionFileLint> {
   const file = resolve(path);
   const errors: InputError[] = [];
   // Compiling the simulator overlaps with reading and parsing.
@@ -173,7 +185,8 @@ export async function lintOptionFile(path: string, options: LintOptions = {}): P
   }
   const facts = buildOptionFacts(file, set, target);
   const sim = await simulator;
-  const findings = runRules(optionFileRules, facts, file, target, config, errors, sim);
+  const findings = only === "drift" ? [] : runRules(optionFileRules, facts, file, target, config, errors, sim);
+  if (options.live) findings.push(...runRules(driftRules, { file: facts, live: options.live }, file, target, config, errors, sim));
   return {
     set,
     facts,
@@ -183,14 +196,62 @@ export async function lintOptionFile(path: string, options: LintOptions = {}): P
         file,
         kind: "option-file",
         target,
-        findings: finishFindings(findings, comments, config),
+        findings: finishFindings(findings, comments, config, only === undefined),
         files: set.files.map((f) => f.path),
       },
     },
   };
 }
 
-export const ALL_RULE_IDS = (): string[] => [...optionFileRules.map((r) => r.id), ...sqlStatementRules.map((r) => r.id), ...ENGINE_RULES];
+export const ALL_RULE_IDS = (): string[] => [
+  ...optionFileRules.map((r) => r.id),
+  ...sqlStatementRules.map((r) => r.id),
+  ...driftRules.map((r) => r.id),
+  ...ENGINE_RULES,
+];
+
+/**
+ * A live server's running configuration, judged by the option-file rules that judge values. The
+ * findings are located in the server's synthetic option-file view (`live.file`, text `live.text`).
+ * Configuration is discovered from the working directory, as there is no file to start from.
+ */
+export async function lintLiveConfig(live: LiveContext, options: LintOptions): Promise<LintOutcome> {
+  const errors: InputError[] = [];
+  const simulator = options.impact === false ? undefined : loadSimulator();
+  let config: Config | undefined;
+  try {
+    config = options.noConfig ? undefined : options.configPath ? loadConfig(resolve(options.configPath)) : discoverConfig(resolve(options.cwd ?? "."));
+  } catch (e) {
+    errors.push({ file: (e as { file?: string }).file ?? live.file, message: (e as Error).message });
+  }
+  let target: Target;
+  try {
+    target = resolveTarget(undefined, options, config);
+  } catch (e) {
+    if (!(e instanceof TargetError)) throw e;
+    return { errors: [...errors, { file: live.file, message: e.message }] };
+  }
+  const sim = await simulator;
+  const findings = runRules(liveConfigRules, live.configFor(target), live.file, target, config, errors, sim).map((f) => liveFix(f, live, target));
+  return { errors, result: { file: live.file, kind: "option-file", target, findings: finishFindings(findings, [], config), files: [] } };
+}
+
+/**
+ * A fix that edits a line of the server's synthetic view cannot be applied to a file: it becomes
+ * advice to change the running value (SET GLOBAL when the variable is dynamic) and the option file.
+ */
+function liveFix(f: Finding, live: LiveContext, target: Target): Finding {
+  const edit = f.fix?.edits.find((e) => e.file === live.file);
+  const name = edit && live.variableAt(edit.range.start.line);
+  if (!f.fix || !edit || !name) return f;
+  const value = edit.newText.includes("=") ? edit.newText.split("=").pop()!.trim() : edit.newText;
+  const lookup = lookupVariable(target, name);
+  const how =
+    lookup.status === "known" && lookup.facts.dynamic
+      ? `SET GLOBAL ${name} = ${value}, and set it in the option file so that a restart keeps it`
+      : `set ${name} = ${value} in the option file and restart the server (the variable is not dynamic)`;
+  return { ...f, fix: { description: `${f.fix.description}: ${how}`, safety: "display-only", edits: [] } };
+}
 
 /**
  * SQL files up to this size are read whole (editors and code frames need the text); larger ones
@@ -277,6 +338,7 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
     target,
     schema: context.schema,
     config: context.serverConfig,
+    ...(options.live ? { live: options.live } : {}),
     statementRules: sqlStatementRules,
     setRules: setStatementRules,
     run: (rules, facts) => runRules(rules, facts, file, target, config, errors, sim),
@@ -325,6 +387,7 @@ async function lintSqlStream(
       target,
       schema,
       config: context.serverConfig,
+      ...(options.live ? { live: options.live } : {}),
       statementRules: sqlStatementRules,
       setRules: setStatementRules,
       run: (rules, facts) => runRules(rules, facts, file, target, config, runErrors, sim),

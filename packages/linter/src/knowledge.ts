@@ -22,6 +22,11 @@ export interface RuleExample {
   file: string;
   target?: string;
   code: string;
+  /**
+   * A live server's snapshot (schema/live-snapshot.schema.json) the example is judged against:
+   * `innolint live --from-snapshot` with the code as --defaults-file.
+   */
+  snapshot?: Record<string, unknown>;
 }
 
 export interface RuleReference {

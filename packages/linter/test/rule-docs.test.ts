@@ -21,9 +21,12 @@ interface JsonReport {
   errors: unknown[];
 }
 
-async function lintExample(file: string, code: string, target?: string): Promise<JsonReport> {
-  const dir = scratch({ [file]: code, ".innolint.json": JSON.stringify({ root: true }) });
-  const args = ["--format", "json", ...(target ? ["--target", target] : []), join(dir, file)];
+async function lintExample(file: string, code: string, target?: string, snapshot?: Record<string, unknown>): Promise<JsonReport> {
+  const dir = scratch({ [file]: code, ".innolint.json": JSON.stringify({ root: true }), ...(snapshot ? { "snapshot.json": JSON.stringify(snapshot) } : {}) });
+  // An example with a snapshot is judged against that server: its code is the option file compared with it.
+  const args = snapshot
+    ? ["live", "--from-snapshot", join(dir, "snapshot.json"), "--defaults-file", join(dir, file), "--format", "json", ...(target ? ["--target", target] : [])]
+    : ["--format", "json", ...(target ? ["--target", target] : []), join(dir, file)];
   const res = await run(args, { cwd: dir });
   const report = JSON.parse(res.stdout) as JsonReport;
   expect(report.errors).toEqual([]);
@@ -32,11 +35,11 @@ async function lintExample(file: string, code: string, target?: string): Promise
 
 describe.each(docs.map((d) => [d.id, d] as const))("docs examples of %s", (id, doc) => {
   it.each(doc.examples.fires.map((e) => [e.description, e] as const))("fires: %s", async (_, ex) => {
-    const report = await lintExample(ex.file, ex.code, ex.target);
+    const report = await lintExample(ex.file, ex.code, ex.target, ex.snapshot);
     expect(report.findings.filter((f) => f.rule === id).length).toBeGreaterThan(0);
   });
   it.each(doc.examples.silent.map((e) => [e.description, e] as const))("stays silent: %s", async (_, ex) => {
-    const report = await lintExample(ex.file, ex.code, ex.target);
+    const report = await lintExample(ex.file, ex.code, ex.target, ex.snapshot);
     expect(report.findings.filter((f) => f.rule === id)).toEqual([]);
   });
 });

@@ -200,7 +200,11 @@ export function partitionDivesImpact(sim: EngineSim, partitions: number, compare
   };
 }
 
-/** Memory of an index build: the manual's bound and the code's allocation, for k indexes on p partitions. */
+/**
+ * Memory of an index build: the manual's bound and the code's allocation, for k indexes on p
+ * partitions. `table`: the rows and average row size a live server reports; without it, a
+ * million rows of the reference table's size.
+ */
 export function indexBuildMemoryImpact(
   sim: EngineSim,
   sortBuffer: number,
@@ -209,11 +213,23 @@ export function indexBuildMemoryImpact(
   minRecord: { bytes: number; source: "schema" | "assumed" },
   fulltext: boolean,
   inputs: ImpactInput[],
+  table?: { rows: number; rowBytes?: number },
 ): Impact {
   const minRecordBytes = minRecord.bytes;
-  const params = { ...REFERENCE.indexBuild, sort_buffer_bytes: sortBuffer, indexes: Math.min(indexes, 64), partitions: Math.min(partitions, 8192), min_rec_bytes: minRecordBytes, rows: 1_000_000 };
+  const rows = table ? Math.max(1, table.rows) : 1_000_000;
+  const rowBytes = table?.rowBytes ?? REFERENCE.indexBuild.row_bytes;
+  const params = {
+    ...REFERENCE.indexBuild,
+    sort_buffer_bytes: sortBuffer,
+    indexes: Math.min(indexes, 64),
+    partitions: Math.min(partitions, 8192),
+    min_rec_bytes: minRecordBytes,
+    rows,
+    row_bytes: rowBytes,
+  };
   const actual = cached(`mem:${JSON.stringify(params)}`, () => sim.simulate("index_build", params) as IndexBuildResult);
-  const single = cached(`mem:1:${sortBuffer}:${minRecordBytes}`, () => sim.simulate("index_build", { ...params, indexes: 1, partitions: 1 }) as IndexBuildResult);
+  const singleParams = { ...params, indexes: 1, partitions: 1 };
+  const single = cached(`mem:${JSON.stringify(singleParams)}`, () => sim.simulate("index_build", singleParams) as IndexBuildResult);
   // The simulator's manual bound includes the full-text term only for full-text builds.
   void fulltext;
   const bound = actual.memory_bytes.manual_bound;
@@ -224,8 +240,13 @@ export function indexBuildMemoryImpact(
     baseline: { label: "one index, one partition", value: single.memory_bytes.manual_bound },
     actual: { label: `${indexes} index${indexes === 1 ? "" : "es"} × ${partitions} partition${partitions === 1 ? "" : "s"}`, value: bound },
     ratio: bound / single.memory_bytes.manual_bound,
-    summary: `manual's bound ${mb(bound)}; the code allocates ${mb(actual.memory_bytes.peak)} at once (partitions are built one after another), plus up to ${mb(2 * sortBuffer * indexes * partitions)} of online row-log blocks under concurrent DML`,
-    inputs: [...inputs, { name: "min_index_record_bytes", value: minRecordBytes, source: minRecord.source }],
+    summary: `manual's bound ${mb(bound)}; the code allocates ${mb(actual.memory_bytes.peak)} at once${table ? ` for ${rows.toLocaleString("en-US")} rows` : ""} (partitions are built one after another), plus up to ${mb(2 * sortBuffer * indexes * partitions)} of online row-log blocks under concurrent DML`,
+    inputs: [
+      ...inputs,
+      { name: "min_index_record_bytes", value: minRecordBytes, source: minRecord.source },
+      { name: "rows", value: rows, source: table ? "live" : "assumed" },
+      { name: "row_bytes", value: rowBytes, source: table?.rowBytes ? "live" : "assumed" },
+    ],
     assumptions: ["row0merge path (MySQL up to 8.0.26, MariaDB, Aurora MySQL 2)", "tuple arrays of 8-byte pointers sized by the smallest possible index record"],
   };
 }

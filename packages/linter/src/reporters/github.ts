@@ -1,4 +1,4 @@
-import { relative } from "node:path";
+import { displayPath } from "./paths.js";
 import type { Severity } from "../finding.js";
 import type { Reporter } from "./types.js";
 
@@ -16,7 +16,7 @@ function escapeProperty(s: string): string {
 export const githubReporter: Reporter = (report) => {
   const out: string[] = [];
   for (const f of report.findings) {
-    const file = relative(report.cwd, f.file) || f.file;
+    const file = displayPath(report.cwd, f.file);
     const props = [
       `file=${escapeProperty(file)}`,
       `line=${f.range.start.line}`,
@@ -29,7 +29,7 @@ export const githubReporter: Reporter = (report) => {
     out.push(`::${LEVEL[f.severity]} ${props.join(",")}::${escapeData(body)}`);
   }
   for (const e of report.errors) {
-    const file = relative(report.cwd, e.file) || e.file;
+    const file = displayPath(report.cwd, e.file);
     out.push(`::error file=${escapeProperty(file)}${e.line ? `,line=${e.line}` : ""},title=innolint input error::${escapeData(e.message)}`);
   }
   return out.length ? out.join("\n") + "\n" : "";

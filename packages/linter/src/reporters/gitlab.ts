@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { relative } from "node:path";
+import { displayPath } from "./paths.js";
 import type { Severity } from "../finding.js";
 import type { Reporter } from "./types.js";
 
@@ -8,7 +8,7 @@ const SEVERITY: Record<Severity, string> = { error: "critical", warning: "major"
 /** GitLab Code Quality (a subset of the Code Climate spec). */
 export const gitlabReporter: Reporter = (report) => {
   const issues = report.findings.map((f) => {
-    const path = relative(report.cwd, f.file) || f.file;
+    const path = displayPath(report.cwd, f.file);
     return {
       type: "issue",
       check_name: f.rule,

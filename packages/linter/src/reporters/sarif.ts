@@ -2,11 +2,13 @@ import { relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Range, Severity } from "../finding.js";
 import { loadRuleDocs, ruleDocsUrl } from "../knowledge.js";
+import { isUri } from "./paths.js";
 import type { Reporter } from "./types.js";
 
 const LEVEL: Record<Severity, string> = { error: "error", warning: "warning", info: "note" };
 
 function uri(cwd: string, file: string): { uri: string; uriBaseId?: string } {
+  if (isUri(file)) return { uri: file };
   const rel = relative(cwd, file);
   if (rel && !rel.startsWith("..")) return { uri: rel.split(sep).map(encodeURIComponent).join("/"), uriBaseId: "%SRCROOT%" };
   return { uri: pathToFileURL(file).href };

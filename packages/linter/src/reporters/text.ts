@@ -1,4 +1,4 @@
-import { relative } from "node:path";
+import { displayPath } from "./paths.js";
 import type { Finding, Severity } from "../finding.js";
 import type { Reporter } from "./types.js";
 
@@ -32,7 +32,7 @@ export const textReporter: Reporter = (report, { color }) => {
   const c = paint(color);
   const out: string[] = [];
   for (const f of report.findings) {
-    const where = `${relative(report.cwd, f.file) || f.file}:${f.range.start.line}:${f.range.start.column}`;
+    const where = `${displayPath(report.cwd, f.file)}:${f.range.start.line}:${f.range.start.column}`;
     out.push(`${c("bold", where)}: ${c(SEVERITY_COLOR[f.severity], f.severity)}[${c("cyan", f.rule)}] ${f.message}`);
     out.push(...frame(report.sources.get(f.file), f, c));
     const pad = " ".repeat(String(f.range.start.line).length);
@@ -42,7 +42,7 @@ export const textReporter: Reporter = (report, { color }) => {
     out.push("");
   }
   for (const e of report.errors) {
-    out.push(`${c("bold", `${relative(report.cwd, e.file) || e.file}${e.line ? `:${e.line}` : ""}`)}: ${c("red", "input error")}: ${e.message}`);
+    out.push(`${c("bold", `${displayPath(report.cwd, e.file)}${e.line ? `:${e.line}` : ""}`)}: ${c("red", "input error")}: ${e.message}`);
   }
   const counts = { error: 0, warning: 0, info: 0 };
   for (const f of report.findings) counts[f.severity]++;

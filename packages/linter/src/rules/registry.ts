@@ -1,6 +1,7 @@
 import type { Rule } from "./types.js";
 import type { OptionFacts } from "../optionfile/rules/facts.js";
 import type { SqlStatementFacts } from "../sql/rules/context.js";
+import { configDrift, type DriftFacts } from "../live/drift.js";
 import { ddlMultiIndexMemory } from "../sql/rules/ddl.js";
 import { adaptiveHashIndexDropStall, dropTruncateBufferPoolStall } from "../sql/rules/drop.js";
 import { partitionCountHigh, partitionUnprunedQuery } from "../sql/rules/partition.js";
@@ -48,6 +49,16 @@ export const sqlStatementRules: Rule<SqlStatementFacts>[] = [
 
 /** Option-file rules that also judge SET GLOBAL / PERSIST values: one rule speaks for both surfaces. */
 export const setStatementRules: Rule<OptionFacts>[] = [relaxedCommitDurability, bufferPoolDumpDisabled, sortBufferOversized, sortBufferUndersized];
+
+/**
+ * Option-file rules that judge a live server's running values. The others judge a file's syntax or
+ * whether the server accepts it (unknown, removed, deprecated, invalid, out of range, duplicate,
+ * wrong group): a server reports every variable it has, once, as the value it accepted.
+ */
+export const liveConfigRules: Rule<OptionFacts>[] = [relaxedCommitDurability, bufferPoolDumpDisabled, sortBufferOversized, sortBufferUndersized, bufferPoolInstancesIgnored];
+
+/** Rules comparing an option file with a live server. */
+export const driftRules: Rule<DriftFacts>[] = [configDrift];
 
 /** Rules the engine itself evaluates rather than a front end. */
 export const ENGINE_RULES = ["unused-suppression"] as const;

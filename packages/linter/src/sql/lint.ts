@@ -6,7 +6,7 @@ import { buildOptionFacts, type OptionFacts } from "../optionfile/rules/facts.js
 import type { Rule } from "../rules/types.js";
 import type { Target } from "../target.js";
 import type { SqlFacts, StatementFacts } from "./facts.js";
-import type { SqlStatementFacts } from "./rules/context.js";
+import type { LiveTables, SqlStatementFacts } from "./rules/context.js";
 import type { Schema } from "./schema.js";
 
 const PERSISTENT = new Set(["global", "persist", "persist_only"]);
@@ -52,12 +52,21 @@ export function assignmentsAsOptions(file: string, statements: StatementFacts[])
   return { files: [], entries, errors: [] };
 }
 
+/** A live server's facts for SQL rules: its configuration and its tables (live/context.ts). */
+export interface LiveSqlContext extends LiveTables {
+  configFor(target: Target): OptionFacts;
+  /** Adds the server's tables that the schema does not define. */
+  seed(schema: Schema): void;
+}
+
 export interface SqlRunInput {
   file: string;
   sql: SqlFacts;
   target: Target;
   schema: Schema;
   config: OptionFacts | undefined;
+  /** Live facts win over the option file: they are what the server runs with now. */
+  live?: LiveSqlContext;
   statementRules: Rule<SqlStatementFacts>[];
   setRules: Rule<OptionFacts>[];
   run: <F>(rules: Rule<F>[], facts: F) => Finding[];
@@ -76,24 +85,31 @@ export function runSqlRules(input: SqlRunInput): Finding[] {
  */
 export class SqlRuleRunner {
   private readonly config: OptionFacts;
-  private readonly configSource: "config" | "default";
+  private readonly configSource: "config" | "default" | "live";
   private readonly createdInFile = new Set<string>();
   private readonly assigned: StatementFacts[] = [];
   private readonly findings: Finding[] = [];
   private index = 0;
 
   constructor(private readonly input: Omit<SqlRunInput, "sql">) {
-    this.config = input.config ?? buildOptionFacts(input.file, { files: [], entries: [], errors: [] }, input.target);
-    this.configSource = input.config ? "config" : "default";
+    if (input.live) {
+      this.config = input.live.configFor(input.target);
+      this.configSource = "live";
+      input.live.seed(input.schema);
+    } else {
+      this.config = input.config ?? buildOptionFacts(input.file, { files: [], entries: [], errors: [] }, input.target);
+      this.configSource = input.config ? "config" : "default";
+    }
   }
 
   statements(sql: SqlFacts): void {
     const { file, target, schema } = this.input;
     const { createdInFile, config, configSource } = this;
+    const live = this.input.live ? { live: this.input.live } : {};
     for (const statement of sql.statements) {
       const index = this.index++;
       this.findings.push(
-        ...this.input.run(this.input.statementRules, { file, target, statement, index, sql, schema, createdInFile, config, configSource } satisfies SqlStatementFacts),
+        ...this.input.run(this.input.statementRules, { file, target, statement, index, sql, schema, createdInFile, config, configSource, ...live } satisfies SqlStatementFacts),
       );
       if (statement.kind === "create-table" && statement.tables[0]) createdInFile.add(statement.tables[0].name.toLowerCase());
       schema.apply(statement, file);

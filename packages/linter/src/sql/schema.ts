@@ -24,6 +24,8 @@ export interface TableState {
   /** Where the table was created, and where it was last changed. */
   createdAt: { file: string; line: number };
   changedAt: { file: string; line: number };
+  /** Set when the migrations do not define the table and a live server's report does (its address). */
+  live?: string;
 }
 
 export interface SchemaOptions {
@@ -231,6 +233,14 @@ export class Schema {
       hit = t;
     }
     return hit;
+  }
+
+  /** Adds a table defined elsewhere (a live server's report) unless one of that name is known. */
+  seed(state: TableState): void {
+    const k = key(state.schema, state.name);
+    if (this.tables.has(k)) return;
+    if (state.schema) this.qualified = true;
+    this.tables.set(k, copyState(state));
   }
 
   get size(): number {

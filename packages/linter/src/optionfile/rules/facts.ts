@@ -19,6 +19,12 @@ export interface ResolvedOption {
   serverGroup: boolean;
 }
 
+/** Facts built from what a running server reports rather than from a file. */
+export interface LiveOrigin {
+  /** host:port or the socket, as messages name the server. */
+  server: string;
+}
+
 export interface OptionFacts {
   root: string;
   set: OptionSet;
@@ -27,6 +33,8 @@ export interface OptionFacts {
   options: ResolvedOption[];
   /** Last value wins, per variable, over the groups the server reads. */
   effective: ReadonlyMap<string, ResolvedOption>;
+  /** Set when the lines are a running server's SHOW GLOBAL VARIABLES. */
+  live?: LiveOrigin;
 }
 
 /** mysqld_multi reads [mysqldN] groups and hands them to a server. */
@@ -68,14 +76,18 @@ function uniquePrefixMatch(target: Target, name: string): string | undefined {
   return hits.length === 1 ? hits[0] : undefined;
 }
 
-export function buildOptionFacts(root: string, set: OptionSet, target: Target): OptionFacts {
+/**
+ * `live`: the entries are the variables a running server reports. Their names are complete (no
+ * abbreviation matching) and their numbers are the values in use (the server has already clamped).
+ */
+export function buildOptionFacts(root: string, set: OptionSet, target: Target, live?: LiveOrigin): OptionFacts {
   const serverGroups = new Set(optionGroups(target).map((g) => g.toLowerCase()));
   const base = mysqlBaseVersion(target);
   const rejectNegativeUnsigned = target.flavor === "mariadb" || base === undefined || atLeast(base, "8.0.0");
   const options: ResolvedOption[] = [];
   const effective = new Map<string, ResolvedOption>();
   for (const entry of set.entries) {
-    const { variable, lookup, abbreviates } = resolveName(target, entry);
+    const { variable, lookup, abbreviates } = live ? { variable: entry.name, lookup: lookupVariable(target, entry.name), abbreviates: undefined } : resolveName(target, entry);
     const resolved: ResolvedOption = {
       entry,
       variable,
@@ -86,15 +98,23 @@ export function buildOptionFacts(root: string, set: OptionSet, target: Target): 
     if (abbreviates) resolved.abbreviates = abbreviates;
     const facts = lookup.status === "unknown" ? undefined : lookup.facts;
     if (facts) {
-      const prefix = entry.prefix === "skip" || entry.prefix === "disable" || entry.prefix === "enable" ? entry.prefix : null;
+      // skip_name_resolve is a variable of its own: its "skip" is part of the name, not a prefix.
+      const prefixed = variable !== entry.rawName.replace(/^loose[-_]/i, "").replace(/-/g, "_").toLowerCase();
+      const prefix = prefixed && (entry.prefix === "skip" || entry.prefix === "disable" || entry.prefix === "enable") ? entry.prefix : null;
       const interpretation = interpret(facts, entry.value, prefix, rejectNegativeUnsigned);
       resolved.interpretation = interpretation;
-      if (interpretation.kind === "number") resolved.effectiveNumber = limitValue(facts, interpretation.value);
+      if (interpretation.kind === "number") resolved.effectiveNumber = live ? interpretation.value : limitValue(facts, interpretation.value);
     }
     options.push(resolved);
     if (resolved.serverGroup && !resolved.setsMaximum) effective.set(variable, resolved);
   }
-  return { root, set, target, serverGroups, options, effective };
+  return { root, set, target, serverGroups, options, effective, ...(live ? { live } : {}) };
+}
+
+/** Where a variable's value came from, as an impact input states it. */
+export function optionSource(facts: OptionFacts, name: string): "live" | "config" | "default" {
+  if (!facts.effective.has(name)) return "default";
+  return facts.live ? "live" : "config";
 }
 
 export interface EffectiveValue<T> {

@@ -2,7 +2,7 @@ import { mysqlBaseVersion } from "../../catalogue/index.js";
 import { coldRestartImpact, commitDurabilityImpact, instancesScanImpact, sortBufferImpact } from "../../impact/estimates.js";
 import { atLeast, type Target } from "../../target.js";
 import type { Rule } from "../../rules/types.js";
-import { effectiveBoolean, effectiveNumber, type OptionFacts, type ResolvedOption } from "./facts.js";
+import { effectiveBoolean, effectiveNumber, optionSource, type OptionFacts, type ResolvedOption } from "./facts.js";
 import { formatBytes, sizeOption } from "./values.js";
 
 const MiB = 2 ** 20;
@@ -47,7 +47,7 @@ export const sortBufferOversized: Rule<OptionFacts> = {
       versionDependent: true,
       message: `innodb_sort_buffer_size=${shown} is ${times}× the 1M default: each index build holds about 4 × ${formatBytes(size)} (merge blocks plus the sort buffer), for builds only about 5 % faster than at 1M, while concurrent DML ran 8–9 % slower in the measured online ALTER`,
       notes: ["measured: one 10-column index on 192 M rows took 2 h 11 min at 1M and 2 h 05 min at 64M"],
-      ...(ctx.sim ? { impact: sortBufferImpact(ctx.sim, size, [{ name: "innodb_sort_buffer_size", value: size, source: "config" }]) } : {}),
+      ...(ctx.sim ? { impact: sortBufferImpact(ctx.sim, size, [{ name: "innodb_sort_buffer_size", value: size, source: optionSource(facts, "innodb_sort_buffer_size") }]) } : {}),
       fix: {
         description: "return to the 1M default",
         safety: "unsafe",
@@ -69,7 +69,7 @@ export const sortBufferUndersized: Rule<OptionFacts> = {
       range: o.entry.lineRange,
       versionDependent: true,
       message: `innodb_sort_buffer_size=${formatBytes(size)} is below the 1M default: index builds write ${MiB / size}× more sorted runs, so the external merge sort needs ${extraPasses} more passes over its temporary file; at 64K a measured build took 29 % longer than at 1M`,
-      ...(ctx.sim ? { impact: sortBufferImpact(ctx.sim, size, [{ name: "innodb_sort_buffer_size", value: size, source: "config" }]) } : {}),
+      ...(ctx.sim ? { impact: sortBufferImpact(ctx.sim, size, [{ name: "innodb_sort_buffer_size", value: size, source: optionSource(facts, "innodb_sort_buffer_size") }]) } : {}),
       fix: {
         description: "return to the 1M default",
         safety: "unsafe",
@@ -81,6 +81,8 @@ export const sortBufferUndersized: Rule<OptionFacts> = {
 
 /** Whether the server writes a binary log: on by default from MySQL 8.0, off by default before and in MariaDB. */
 export function binlogEnabled(facts: OptionFacts): boolean {
+  // A running server reports log_bin as ON or OFF; in a file log-bin names the log and turns it on.
+  if (facts.live) return facts.effective.get("log_bin")?.entry.value?.toUpperCase() === "ON";
   let enabled = facts.target.flavor !== "mariadb" && atLeast(mysqlBaseVersion(facts.target) ?? { major: 8 }, "8.0.0");
   for (const o of facts.options) {
     if (!o.serverGroup) continue;
@@ -113,8 +115,8 @@ export const relaxedCommitDurability: Rule<OptionFacts> = {
         notes.push("sync_binlog=1 keeps the binary log durable, so after a crash replicas can hold transactions the primary has lost");
       }
       const impactInputs = [
-        { name: "innodb_flush_log_at_trx_commit", value: mode, source: "config" as const },
-        { name: "innodb_flush_log_at_timeout", value: timeout, source: facts.effective.has("innodb_flush_log_at_timeout") ? ("config" as const) : ("default" as const) },
+        { name: "innodb_flush_log_at_trx_commit", value: mode, source: optionSource(facts, "innodb_flush_log_at_trx_commit") },
+        { name: "innodb_flush_log_at_timeout", value: timeout, source: optionSource(facts, "innodb_flush_log_at_timeout") },
       ];
       ctx.report({
         file: trx.entry.file,
@@ -176,8 +178,8 @@ export const bufferPoolInstancesIgnored: Rule<OptionFacts> = {
       ...(ctx.sim
         ? {
             impact: instancesScanImpact(ctx.sim, Math.min(instances, 64), Math.max(pool, 5 * MiB), [
-              { name: "innodb_buffer_pool_instances", value: instances, source: "config" },
-              { name: "innodb_buffer_pool_size", value: pool, source: facts.effective.has("innodb_buffer_pool_size") ? "config" : "default" },
+              { name: "innodb_buffer_pool_instances", value: instances, source: optionSource(facts, "innodb_buffer_pool_instances") },
+              { name: "innodb_buffer_pool_size", value: pool, source: optionSource(facts, "innodb_buffer_pool_size") },
             ]),
           }
         : {}),
@@ -206,7 +208,7 @@ export const bufferPoolDumpDisabled: Rule<OptionFacts> = {
         ...(ctx.sim
           ? {
               impact: coldRestartImpact(ctx.sim, Math.max(pool, 5 * MiB), [
-                { name: "innodb_buffer_pool_size", value: pool, source: facts.effective.has("innodb_buffer_pool_size") ? "config" : "default" },
+                { name: "innodb_buffer_pool_size", value: pool, source: optionSource(facts, "innodb_buffer_pool_size") },
               ]),
             }
           : {}),

@@ -1,3 +1,5 @@
+import { basename } from "node:path";
+import type { InputSource } from "../../finding.js";
 import type { OptionFacts } from "../../optionfile/rules/facts.js";
 import type { Target } from "../../target.js";
 import type { SqlFacts, StatementFacts } from "../facts.js";
@@ -18,12 +20,46 @@ export interface SqlStatementFacts {
   /** The server's effective option-file configuration (defaults for the target where no file is known). */
   config: OptionFacts;
   /** Where the configuration came from, for impact inputs. */
-  configSource: "config" | "default";
+  configSource: "config" | "default" | "live";
+  /** A live server's table statistics, when the run has live context. */
+  live?: LiveTables;
 }
 
-export function tablesOf(facts: SqlStatementFacts): { name: string; schema?: string; state?: TableState }[] {
+/** Row counts and sizes a live server reports for its tables. */
+export interface LiveTables {
+  /** host:port or the socket. */
+  readonly server: string;
+  table(name: string, schema?: string): LiveTableStats | undefined;
+}
+
+export interface LiveTableStats {
+  schema: string;
+  name: string;
+  rows?: number;
+  avgRowLength?: number;
+  dataLength?: number;
+  indexLength?: number;
+}
+
+/**
+ * Where a configuration value the message quotes came from: "from live db1:3306",
+ * "from my.cnf:12" or "by default".
+ */
+export function configOrigin(config: OptionFacts, name: string): string {
+  if (config.live) return `from live ${config.live.server}`;
+  const option = config.effective.get(name);
+  return option ? `from ${basename(option.entry.file)}:${option.entry.line}` : "by default";
+}
+
+/** The same, as an impact input's source. */
+export function configInputSource(config: OptionFacts, name: string): InputSource {
+  return config.live ? "live" : config.effective.has(name) ? "config" : "default";
+}
+
+export function tablesOf(facts: SqlStatementFacts): { name: string; schema?: string; state?: TableState; live?: LiveTableStats }[] {
   return facts.statement.tables.map((t) => {
     const state = facts.schema.table(t.name, t.schema);
-    return { ...t, ...(state ? { state } : {}) };
+    const live = facts.live?.table(t.name, t.schema ?? state?.schema);
+    return { ...t, ...(state ? { state } : {}), ...(live ? { live } : {}) };
   });
 }

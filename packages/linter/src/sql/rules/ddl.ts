@@ -4,7 +4,7 @@ import { effectiveNumber } from "../../optionfile/rules/facts.js";
 import { formatBytes, sizeOption } from "../../optionfile/rules/values.js";
 import type { Rule } from "../../rules/types.js";
 import { atLeast } from "../../target.js";
-import { tablesOf, type SqlStatementFacts } from "./context.js";
+import { configInputSource, configOrigin, tablesOf, type SqlStatementFacts } from "./context.js";
 
 
 /** The manual's bound for one ALTER's index build (innodb_sort_buffer_size documentation). */
@@ -32,20 +32,38 @@ export const ddlMultiIndexMemory: Rule<SqlStatementFacts> = {
     const bound = manualMemoryBound(sort, partitions, added.length, minRecord, fulltext);
     const budget = sizeOption(ctx.options.budget, 1 << 30);
     if (bound <= budget) return;
+    const partitionsLive = !s.partitioning && table?.state?.live;
+    const rows = table?.live?.rows;
+    const stats =
+      table?.live && rows !== undefined
+        ? { rows, ...(table.live.avgRowLength ? { rowBytes: table.live.avgRowLength } : {}), server: facts.live?.server ?? "" }
+        : undefined;
     ctx.report({
       range: s.range,
-      message: `building ${added.length} index${added.length === 1 ? "" : "es"} on ${table?.name ?? "the table"}${partitions > 1 ? ` (${partitions} partitions)` : ""} with innodb_sort_buffer_size=${formatBytes(sort)} may take up to ${formatBytes(Math.round(bound))} by the manual's bound (2 × partitions × indexes × sort buffer ÷ ${minRecord}-byte records × 8), above the ${formatBytes(budget)} budget`,
+      message: `building ${added.length} index${added.length === 1 ? "" : "es"} on ${table?.name ?? "the table"}${partitions > 1 ? ` (${partitions} partitions${partitionsLive ? `; table known from live ${partitionsLive}` : ""})` : ""} with innodb_sort_buffer_size=${formatBytes(sort)} ${configOrigin(facts.config, "innodb_sort_buffer_size")} may take up to ${formatBytes(Math.round(bound))} by the manual's bound (2 × partitions × indexes × sort buffer ÷ ${minRecord}-byte records × 8), above the ${formatBytes(budget)} budget`,
       notes: [
         "the bound multiplies by partitions although InnoDB builds partitions one after another; the online row logs of every partition-index pair do exist at once",
         "split the ALTER, lower innodb_sort_buffer_size, or raise the rule's budget if the host has the memory",
+        ...(stats
+          ? [`live ${stats.server}: ${table?.name} holds about ${stats.rows.toLocaleString("en-US")} rows${stats.rowBytes ? ` of ${stats.rowBytes} bytes on average` : ""} (InnoDB's estimate)`]
+          : []),
       ],
       ...(ctx.sim
         ? {
-            impact: indexBuildMemoryImpact(ctx.sim, sort, added.length, partitions, { bytes: minRecord, source: fromSchema === undefined ? "assumed" : "schema" }, fulltext, [
-              { name: "innodb_sort_buffer_size", value: sort, source: facts.configSource },
-              { name: "indexes", value: added.length, source: "schema" },
-              { name: "partitions", value: partitions, source: "schema" },
-            ]),
+            impact: indexBuildMemoryImpact(
+              ctx.sim,
+              sort,
+              added.length,
+              partitions,
+              { bytes: minRecord, source: fromSchema === undefined ? "assumed" : "schema" },
+              fulltext,
+              [
+                { name: "innodb_sort_buffer_size", value: sort, source: configInputSource(facts.config, "innodb_sort_buffer_size") },
+                { name: "indexes", value: added.length, source: "schema" },
+                { name: "partitions", value: partitions, source: partitionsLive ? "live" : "schema" },
+              ],
+              stats,
+            ),
           }
         : {}),
     });

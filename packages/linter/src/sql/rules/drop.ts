@@ -5,7 +5,7 @@ import { effectiveBoolean, effectiveNumber } from "../../optionfile/rules/facts.
 import { formatBytes, sizeOption } from "../../optionfile/rules/values.js";
 import type { Rule } from "../../rules/types.js";
 import { atLeast, formatVersion, type Target } from "../../target.js";
-import { tablesOf, type SqlStatementFacts } from "./context.js";
+import { configInputSource, configOrigin, tablesOf, type SqlStatementFacts } from "./context.js";
 
 const DROPS = new Set(["drop-table", "truncate-table", "drop-tablespace", "drop-database"]);
 const GiB = 2 ** 30;
@@ -64,7 +64,7 @@ export const dropTruncateBufferPoolStall: Rule<SqlStatementFacts> = {
       range: s.range,
       severity,
       versionDependent: true,
-      message: `${what(s.kind)} ${subject(facts)} on ${server} scans the whole buffer pool (${formatBytes(pool)}, ${instances} instance${instances === 1 ? "" : "s"}) under its list mutexes to evict the tablespace's pages: the stall grows with the pool, not the table, so even an empty table freezes concurrent queries${ahi ? ", and the adaptive hash index cleanup adds more LRU scans" : ""}`,
+      message: `${what(s.kind)} ${subject(facts)} on ${server} scans the whole buffer pool (${formatBytes(pool)} ${configOrigin(facts.config, "innodb_buffer_pool_size")}, ${instances} instance${instances === 1 ? "" : "s"}) under its list mutexes to evict the tablespace's pages: the stall grows with the pool, not the table, so even an empty table freezes concurrent queries${ahi ? ", and the adaptive hash index cleanup adds more LRU scans" : ""}`,
       notes: [
         "MySQL 8.0.23 made this eviction lazy (WL#14100): a vendor test measured up to 251× faster drops with 32–450 GB pools",
         ...(s.kind === "drop-database" && tables > 1 ? [`the database holds ${tables} tables, each dropped in turn`] : []),
@@ -79,9 +79,9 @@ export const dropTruncateBufferPoolStall: Rule<SqlStatementFacts> = {
               drops: tables,
               legacy: facts.target.flavor !== "mariadb" && !atLeast(mysqlBaseVersion(facts.target) ?? { major: 8 }, "8.0.0"),
               inputs: [
-                { name: "innodb_buffer_pool_size", value: pool, source: facts.configSource },
-                { name: "innodb_buffer_pool_instances", value: instances, source: facts.configSource },
-                { name: "innodb_adaptive_hash_index", value: ahi, source: facts.configSource },
+                { name: "innodb_buffer_pool_size", value: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") },
+                { name: "innodb_buffer_pool_instances", value: instances, source: configInputSource(facts.config, "innodb_buffer_pool_instances") },
+                { name: "innodb_adaptive_hash_index", value: ahi, source: configInputSource(facts.config, "innodb_adaptive_hash_index") },
               ],
             }),
           }
@@ -105,7 +105,7 @@ export const adaptiveHashIndexDropStall: Rule<SqlStatementFacts> = {
       range: s.range,
       severity: pool >= sizeOption(ctx.options.warningAt, 8 * GiB) ? "warning" : "info",
       versionDependent: true,
-      message: `${what(s.kind)} ${subject(facts)} with the adaptive hash index on${fromDefault ? " (the default for this target)" : ""}: freeing the table's hash entries walks every buffer pool instance's LRU list (${formatBytes(pool)}) while holding the data dictionary mutex, a stall the lazy eviction of MySQL 8.0.23 did not remove`,
+      message: `${what(s.kind)} ${subject(facts)} with the adaptive hash index on${fromDefault ? " (the default for this target)" : ""}: freeing the table's hash entries walks every buffer pool instance's LRU list (${formatBytes(pool)} ${configOrigin(facts.config, "innodb_buffer_pool_size")}) while holding the data dictionary mutex, a stall the lazy eviction of MySQL 8.0.23 did not remove`,
       notes: [
         "MySQL bug #113312: such stalls do not occur with innodb_adaptive_hash_index=OFF, the default from MySQL 8.4",
         ...(lookup.status === "known" && lookup.facts.dynamic ? ["innodb_adaptive_hash_index is dynamic: SET GLOBAL innodb_adaptive_hash_index=OFF before the drop avoids the scan"] : []),
@@ -121,8 +121,8 @@ export const adaptiveHashIndexDropStall: Rule<SqlStatementFacts> = {
               legacy: false,
               lazy: true,
               inputs: [
-                { name: "innodb_buffer_pool_size", value: pool, source: facts.configSource },
-                { name: "innodb_adaptive_hash_index", value: true, source: fromDefault ? "default" : facts.configSource },
+                { name: "innodb_buffer_pool_size", value: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") },
+                { name: "innodb_adaptive_hash_index", value: true, source: fromDefault ? "default" : configInputSource(facts.config, "innodb_adaptive_hash_index") },
               ],
             }),
           }

@@ -39,14 +39,18 @@ export const partitionCountHigh: Rule<SqlStatementFacts> = {
     const n = total(partitioning);
     if (n <= threshold) return;
     const over = n > MAX_PARTITIONS;
+    // Partitions the statement does not define come from the table as the schema (or a live server) knows it.
+    const live = s.partitioning ? undefined : table?.state?.live;
+    const counted = live ? ` (table known from live ${live})` : "";
     ctx.report({
-      range: partitioning.range ?? s.range,
+      // A partition clause in the statement is the place to fix; otherwise the statement that adds them.
+      range: s.partitioning?.range ?? s.range,
       severity: over ? "error" : undefined,
       message: over
-        ? `${table?.name ?? "the table"} would have ${n} partitions: the server's limit is ${MAX_PARTITIONS} (subpartitions included), so the statement fails`
-        : `${table?.name ?? "the table"} has ${n} partitions${partitioning.subpartitioning ? " (subpartitions included)" : ""}, above the threshold of ${threshold}: each is its own tablespace file held open against innodb_open_files, and every query the planner cannot prune pays records-in-range dives in all ${n}`,
+        ? `${table?.name ?? "the table"} would have ${n} partitions${counted}: the server's limit is ${MAX_PARTITIONS} (subpartitions included), so the statement fails`
+        : `${table?.name ?? "the table"} has ${n} partitions${partitioning.subpartitioning ? " (subpartitions included)" : ""}${counted}, above the threshold of ${threshold}: each is its own tablespace file held open against innodb_open_files, and every query the planner cannot prune pays records-in-range dives in all ${n}`,
       ...(ctx.sim && !over
-        ? { impact: partitionDivesImpact(ctx.sim, n, "pruned", [{ name: "partitions", value: n, source: "schema" }]) }
+        ? { impact: partitionDivesImpact(ctx.sim, n, "pruned", [{ name: "partitions", value: n, source: live ? "live" : "schema" }]) }
         : {}),
     });
   },
@@ -75,7 +79,7 @@ export const partitionUnprunedQuery: Rule<SqlStatementFacts> = {
       const percona = facts.target.flavor === "percona" && lookupVariable(facts.target, "innodb_records_in_range").status === "known";
       ctx.report({
         range: s.range,
-        message: `the WHERE on ${t.name} constrains ${[...constrained].join(", ")} but not its partitioning column${keys.length > 1 ? "s" : ""} ${keys.join(", ")}: the planner cannot prune, so its records-in-range dives read index pages in all ${n} partitions for every execution (MySQL bug #96233)`,
+        message: `the WHERE on ${t.name} constrains ${[...constrained].join(", ")} but not its partitioning column${keys.length > 1 ? "s" : ""} ${keys.join(", ")}: the planner cannot prune, so its records-in-range dives read index pages in all ${n} partitions${t.state?.live ? ` (table known from live ${t.state.live})` : ""} for every execution (MySQL bug #96233)`,
         notes: [
           `add a condition on ${keys.join(", ")} so the planner can prune, or keep the partition count low`,
           ...(percona
@@ -83,7 +87,7 @@ export const partitionUnprunedQuery: Rule<SqlStatementFacts> = {
             : []),
         ],
         ...(ctx.sim
-          ? { impact: partitionDivesImpact(ctx.sim, n, percona ? "records_in_range" : "pruned", [{ name: "partitions", value: n, source: "schema" }]) }
+          ? { impact: partitionDivesImpact(ctx.sim, n, percona ? "records_in_range" : "pruned", [{ name: "partitions", value: n, source: t.state?.live ? "live" : "schema" }]) }
           : {}),
       });
     }

@@ -1,0 +1,275 @@
+import { resolve } from "node:path";
+import { configFor, lintLiveConfig, lintOptionFile, type InputError, type LintOptions } from "../engine.js";
+import { SEVERITY_RANK, type Finding, type Severity } from "../finding.js";
+import { REPORTERS } from "../reporters/index.js";
+import { parseTarget, TargetError } from "../target.js";
+import { LiveContext } from "./context.js";
+import { describeAddress, LiveError, LiveSession, parseDsn, passwordFromEnv, redact, type Credentials, type ServerAddress } from "./session.js";
+import { loadSnapshot, readSnapshot, writeSnapshot, type LiveSnapshot } from "./snapshot.js";
+
+export const LIVE_HELP = `innolint live: judge a running server's configuration, and what an option file says about it
+
+Usage:
+  innolint live --dsn mysql://user@host:3306/ [options]
+  innolint live --socket /run/mysqld/mysqld.sock [--user NAME] [options]
+  innolint live --from-snapshot snapshot.json [options]
+
+Options:
+  --dsn <url>              mysql://user@host:port/ or mariadb://…; ?socket=/path for a Unix socket.
+                           A password in the DSN is refused.
+  --socket <path>          connect through a Unix socket
+  --user <name>            the user when the DSN names none (default: the login name)
+  -p, --password           prompt for the password (no echo); otherwise INNOLINT_PASSWORD, then MYSQL_PWD
+  --timeout <seconds>      limit for connecting and for each statement (default 10)
+  --snapshot <file>        also write what was read as a JSON snapshot (for --context-snapshot)
+  --from-snapshot <file>   judge a snapshot taken earlier instead of connecting
+  --defaults-file <file>   config-drift: report running values that differ from this option file
+                           (default: "optionFile" of .innolint.json, if any)
+  --target, --format, --fail-on, --config, --no-config, --color, --no-color, --no-impact: as for lint
+
+Only SELECT and SHOW statements are sent. Exit codes: 0 no findings at or above --fail-on,
+1 findings, 2 usage, input or connection error, 3 internal error.
+`;
+
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+
+export class LiveUsageError extends LiveError {}
+
+/** Where live facts come from: a server, or a snapshot file. */
+export interface LiveSource {
+  dsn?: string;
+  socket?: string;
+  user?: string;
+  prompt?: boolean;
+  timeoutSeconds?: number;
+  snapshot?: string;
+}
+
+export interface LiveIO {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** Reads a secret from the terminal without echo; absent when there is no terminal. */
+  promptSecret?: (question: string) => Promise<string>;
+}
+
+export function parseTimeout(value: string, flag: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 3600) throw new LiveUsageError(`${flag} takes a number of seconds between 0 and 3600, not "${value}"`);
+  return n;
+}
+
+function serverAddress(source: LiveSource, env: Record<string, string | undefined>): ServerAddress {
+  if (source.dsn && source.socket) throw new LiveUsageError("give either --dsn or --socket, not both (a DSN takes ?socket=/path)");
+  const address = source.dsn ? parseDsn(source.dsn, env) : parseDsn(`mysql://localhost?socket=${encodeURIComponent(source.socket ?? "")}`, env);
+  if (source.user !== undefined) {
+    if (source.dsn && new URL(source.dsn).username) throw new LiveUsageError("the user is given twice: in the DSN and with --user");
+    address.user = source.user;
+  }
+  return address;
+}
+
+async function credentials(source: LiveSource, address: ServerAddress, io: LiveIO): Promise<Credentials> {
+  if (!source.prompt) return passwordFromEnv(io.env);
+  if (!io.promptSecret) throw new LiveUsageError("-p needs a terminal to prompt on: standard input is not one (set INNOLINT_PASSWORD instead)");
+  const password = await io.promptSecret(`Password for ${address.user}@${describeAddress(address)}: `);
+  return { password, passwordSource: "prompt" };
+}
+
+/**
+ * Reads a server's facts (connect, read, disconnect) or loads a snapshot. Throws LiveError, whose
+ * message never contains the password.
+ */
+export async function readLive(source: LiveSource, io: LiveIO): Promise<LiveSnapshot> {
+  if (source.snapshot) {
+    if (source.dsn || source.socket) throw new LiveUsageError("give either a server (--dsn, --socket) or a snapshot, not both");
+    return loadSnapshot(resolve(io.cwd, source.snapshot));
+  }
+  if (!source.dsn && !source.socket) throw new LiveUsageError("no server given: pass --dsn mysql://user@host:port/, --socket PATH or --from-snapshot FILE");
+  const address = serverAddress(source, io.env);
+  const creds = await credentials(source, address, io);
+  try {
+    const session = await LiveSession.open(address, creds, (source.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000);
+    try {
+      return await readSnapshot(session, describeAddress(address));
+    } finally {
+      session.close();
+    }
+  } catch (e) {
+    if (e instanceof LiveError) throw e;
+    // Anything else is a bug; its message may still quote what the driver saw.
+    const error = new Error(redact((e as Error).message, creds.password));
+    error.stack = redact((e as Error).stack ?? "", creds.password);
+    throw error;
+  }
+}
+
+/** Live facts as lint context (--context-dsn, --context-snapshot): never prompts. */
+export async function loadLiveContext(source: LiveSource, io: LiveIO): Promise<LiveContext> {
+  return new LiveContext(await readLive({ ...source, prompt: false }, io));
+}
+
+interface LiveArgs extends LiveSource {
+  writeSnapshot?: string;
+  defaultsFile?: string;
+  target?: string;
+  format: string;
+  failOn: Severity | "never";
+  config?: string;
+  noConfig: boolean;
+  color?: boolean;
+  impact: boolean;
+  help: boolean;
+}
+
+function parseLiveArgs(argv: string[]): LiveArgs {
+  const args: LiveArgs = { format: "text", failOn: "warning", noConfig: false, impact: true, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const eq = a.startsWith("--") ? a.indexOf("=") : -1;
+    const flag = eq > 0 ? a.slice(0, eq) : a;
+    const take = () => {
+      if (eq > 0) return a.slice(eq + 1);
+      const v = argv[++i];
+      if (v === undefined) throw new LiveUsageError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case "--dsn":
+        args.dsn = take();
+        break;
+      case "--socket":
+        args.socket = take();
+        break;
+      case "--user":
+      case "-u":
+        args.user = take();
+        break;
+      case "--password":
+      case "-p":
+        if (eq > 0) throw new LiveUsageError("innolint does not take a password on the command line: set INNOLINT_PASSWORD (or MYSQL_PWD), or pass -p alone to be prompted");
+        args.prompt = true;
+        break;
+      case "--timeout":
+        args.timeoutSeconds = parseTimeout(take(), flag);
+        break;
+      case "--snapshot":
+        args.writeSnapshot = take();
+        break;
+      case "--from-snapshot":
+        args.snapshot = take();
+        break;
+      case "--defaults-file":
+        args.defaultsFile = take();
+        break;
+      case "--target":
+        args.target = take();
+        break;
+      case "--format":
+      case "-f":
+        args.format = take();
+        if (!REPORTERS[args.format]) throw new LiveUsageError(`unknown format "${args.format}" (use ${Object.keys(REPORTERS).join(", ")})`);
+        break;
+      case "--fail-on": {
+        const v = take();
+        if (!["error", "warning", "info", "never"].includes(v)) throw new LiveUsageError("--fail-on takes error, warning, info or never");
+        args.failOn = v as LiveArgs["failOn"];
+        break;
+      }
+      case "--config":
+      case "-c":
+        args.config = take();
+        break;
+      case "--no-config":
+        args.noConfig = true;
+        break;
+      case "--color":
+        args.color = true;
+        break;
+      case "--no-color":
+        args.color = false;
+        break;
+      case "--no-impact":
+        args.impact = false;
+        break;
+      case "--help":
+      case "-h":
+        args.help = true;
+        break;
+      default:
+        throw new LiveUsageError(a.startsWith("-") ? `unknown option ${a} (innolint live --help lists them)` : `unexpected argument "${a}": innolint live reads a server, not files (--defaults-file compares one)`);
+    }
+  }
+  if (args.target) parseTarget(args.target);
+  return args;
+}
+
+export interface LiveCommandIO extends LiveIO {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  isTTY: boolean;
+}
+
+/** `innolint live`: exit 0/1 as lint, 2 for usage, input and connection errors. */
+export async function runLive(argv: string[], io: LiveCommandIO): Promise<number> {
+  try {
+    const args = parseLiveArgs(argv);
+    if (args.help) {
+      io.stdout(LIVE_HELP);
+      return 0;
+    }
+    const snapshot = await readLive(args, io);
+    if (args.writeSnapshot) {
+      const path = resolve(io.cwd, args.writeSnapshot);
+      writeSnapshot(path, snapshot);
+      io.stderr(`innolint: wrote the snapshot of ${snapshot.server.address} to ${args.writeSnapshot}\n`);
+    }
+    const live = new LiveContext(snapshot);
+    const options: LintOptions = { cwd: io.cwd, impact: args.impact, noConfig: args.noConfig, live };
+    if (args.target) options.target = args.target;
+    if (args.config) options.configPath = resolve(io.cwd, args.config);
+
+    const findings: Finding[] = [];
+    const errors: InputError[] = [];
+    const sources = new Map<string, string>([[live.file, live.text]]);
+    const targets = new Map<string, string>();
+    const own = await lintLiveConfig(live, options);
+    errors.push(...own.errors);
+    if (own.result) {
+      findings.push(...own.result.findings);
+      targets.set(live.file, own.result.target.label);
+    }
+    let defaultsFile = args.defaultsFile ? resolve(io.cwd, args.defaultsFile) : undefined;
+    if (!defaultsFile) {
+      try {
+        defaultsFile = configFor(resolve(io.cwd, ".innolint.json"), options)?.optionFile;
+      } catch {
+        // lintLiveConfig already reported a broken configuration file.
+      }
+    }
+    if (defaultsFile) {
+      const drift = await lintOptionFile(defaultsFile, options, "drift");
+      errors.push(...drift.outcome.errors);
+      for (const f of drift.set.files) sources.set(f.path, f.text);
+      if (drift.outcome.result) {
+        findings.push(...drift.outcome.result.findings);
+        targets.set(drift.outcome.result.file, drift.outcome.result.target.label);
+      }
+    }
+    const color = args.color ?? (io.isTTY && !io.env.NO_COLOR && io.env.TERM !== "dumb");
+    const reporter = REPORTERS[args.format] as (typeof REPORTERS)[string];
+    io.stdout(reporter({ findings, errors, sources, cwd: io.cwd, targets }, { color: Boolean(color) }));
+    if (errors.length > 0) {
+      if (args.format !== "text") for (const e of errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
+      return 2;
+    }
+    if (args.failOn === "never") return 0;
+    const threshold = SEVERITY_RANK[args.failOn];
+    return findings.some((f) => SEVERITY_RANK[f.severity] >= threshold) ? 1 : 0;
+  } catch (e) {
+    if (e instanceof LiveError || e instanceof TargetError) {
+      io.stderr(`innolint: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
