@@ -49,7 +49,7 @@ Usage:
 Options:
   --target <flavor-version>   mysql-8.0.22, percona-8.0.22, mariadb-10.11, aurora-mysql-2.04.9
                               (default: the newest MySQL LTS, and findings say so)
-  --format <name>             text (default), json, sarif, github, gitlab
+  --format <name>             text (default), json, sarif, github, gitlab, markdown
   --fail-on <severity>        error, warning (default), info or never
   --config <path>             use this .innolint.json instead of discovering one
   --no-config                 ignore configuration files

@@ -1,6 +1,7 @@
 import { githubReporter } from "./github.js";
 import { gitlabReporter } from "./gitlab.js";
 import { jsonReporter } from "./json.js";
+import { markdownReporter } from "./markdown.js";
 import { sarifReporter } from "./sarif.js";
 import { textReporter } from "./text.js";
 import type { Reporter } from "./types.js";
@@ -11,4 +12,5 @@ export const REPORTERS: Record<string, Reporter> = {
   sarif: sarifReporter,
   github: githubReporter,
   gitlab: gitlabReporter,
+  markdown: markdownReporter,
 };
