@@ -1,5 +1,5 @@
-import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { resolve, sep } from "node:path";
 import {
   configFor,
   lintOptionFile,
@@ -19,6 +19,7 @@ import { MigrationHistory } from "./sql/history.js";
 import { Schema } from "./sql/schema.js";
 import { SEVERITY_RANK, type Finding, type Severity } from "./finding.js";
 import { collectFiles, kindFromContent, kindFromName } from "./files.js";
+import { changedFiles, ReviewError } from "./review/git.js";
 import { loadRuleDocs, ruleDocsUrl } from "./knowledge.js";
 import { printDefaultsOutput, printDefaultsStatus, readOptionFiles } from "./optionfile/model.js";
 import { renderRuleDoc } from "./render.js";
@@ -36,6 +37,9 @@ const HELP = `innolint ${VERSION}: lint MySQL option files and SQL migrations
 Usage:
   innolint [lint] [options] <file|dir|glob|->...
   innolint print-defaults FILE GROUP...    what my_print_defaults --defaults-file=FILE prints
+  innolint review --base REF [options] [paths]
+                                           lint only what a change adds or modifies since the merge
+                                           base of REF, in the context of everything before it
   innolint facts [--target T] FILE...      print as JSON what the rules see (statements, options)
   innolint lsp --stdio                     run the language server (any LSP client)
   innolint live --dsn URL | --socket PATH | --from-snapshot FILE
@@ -91,6 +95,11 @@ function parseLintArgs(argv: string[]): LintArgs {
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
+    if (a === "--") {
+      // Everything after is a path, even one that starts with a dash.
+      args.paths.push(...argv.slice(i + 1));
+      break;
+    }
     const eq = a.startsWith("--") ? a.indexOf("=") : -1;
     const flag = eq > 0 ? a.slice(0, eq) : a;
     const take = () => (eq > 0 ? a.slice(eq + 1) : value(i++, flag));
@@ -239,7 +248,15 @@ async function lintOne(
   return { ...lint.outcome, sources };
 }
 
-export async function runLint(argv: string[], io: CliIO): Promise<number> {
+/** What `innolint review` adds to a lint run: the change's files, and a title for the report. */
+interface ReviewRun {
+  changedFiles: Set<string>;
+  title: string;
+  /** Unchanged option files in scope: linted first for the server's configuration, reporting nothing. */
+  contextFiles: string[];
+}
+
+export async function runLint(argv: string[], io: CliIO, review?: ReviewRun): Promise<number> {
   const args = parseLintArgs(argv);
   const findings: Finding[] = [];
   const errors: InputError[] = [];
@@ -248,6 +265,7 @@ export async function runLint(argv: string[], io: CliIO): Promise<number> {
   const base: LintOptions = { noConfig: args.noConfig, cwd: io.cwd, impact: args.impact };
   if (args.target) base.target = args.target;
   if (args.config) base.configPath = resolve(io.cwd, args.config);
+  if (review) base.changedFiles = review.changedFiles;
   if (args.contextDsn || args.contextSnapshot) {
     base.live = await loadLiveContext(
       {
@@ -258,7 +276,8 @@ export async function runLint(argv: string[], io: CliIO): Promise<number> {
       io,
     );
   }
-  const jobs: { file: string; kind: FileKind | undefined; options: LintOptions }[] = [];
+  const jobs: { file: string; kind: FileKind | undefined; options: LintOptions; contextOnly?: true }[] = [];
+  for (const file of review?.contextFiles ?? []) jobs.push({ file, kind: "option-file", options: base, contextOnly: true });
   const diskPaths = args.paths.filter((p) => p !== "-");
   if (args.paths.includes("-")) {
     const name = resolve(io.cwd, args.stdinFilename ?? "stdin");
@@ -286,9 +305,10 @@ export async function runLint(argv: string[], io: CliIO): Promise<number> {
       out = await lintOne(job.file, job.kind, job.options, state);
     } catch (e) {
       // One file's failure must not cost the others their findings.
-      errors.push({ file: job.file, message: `internal error while linting this file: ${(e as Error).message}` });
+      if (!job.contextOnly) errors.push({ file: job.file, message: `internal error while linting this file: ${(e as Error).message}` });
       continue;
     }
+    if (job.contextOnly) continue;
     errors.push(...out.errors);
     for (const [k, v] of out.sources) sources.set(k, v);
     if (!out.result) continue;
@@ -303,7 +323,8 @@ export async function runLint(argv: string[], io: CliIO): Promise<number> {
   const uniqueErrors = [...new Map(errors.map((e) => [`${e.file}\0${e.line}\0${e.message}`, e])).values()];
   const color = args.color ?? (io.isTTY && !io.env.NO_COLOR && io.env.TERM !== "dumb");
   const reporter = REPORTERS[args.format] as (typeof REPORTERS)[string];
-  io.stdout(reporter({ findings, errors: uniqueErrors, sources, cwd: io.cwd, targets }, { color: Boolean(color) }));
+  const extra = review ? { title: review.title, filesReviewed: review.changedFiles.size } : {};
+  io.stdout(reporter({ findings, errors: uniqueErrors, sources, cwd: io.cwd, targets, ...extra }, { color: Boolean(color) }));
   if (uniqueErrors.length > 0) {
     if (args.format !== "text") for (const e of uniqueErrors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
     return 2;
@@ -320,6 +341,48 @@ async function runPrintDefaults(argv: string[], io: CliIO): Promise<number> {
   for (const e of set.errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
   io.stdout(printDefaultsOutput(set, groups));
   return printDefaultsStatus(set);
+}
+
+/**
+ * `innolint review --base REF`: the files the change touches, linted with the migration history and
+ * option files of the working tree around them. Other files give context and report nothing.
+ */
+async function runReview(argv: string[], io: CliIO): Promise<number> {
+  let base: string | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === "--base") base = argv[++i];
+    else if (a.startsWith("--base=")) base = a.slice(7);
+    else rest.push(a);
+  }
+  if (!base) throw new UsageError("usage: innolint review --base <git ref> [lint options] [paths]");
+  // Parsed as lint would parse them, with a stand-in path so that none given is no error.
+  const args = parseLintArgs([...rest, "--", "."]);
+  const given = args.paths.slice(0, -1);
+  const scopes = (given.length ? given : ["."]).map((p) => resolve(io.cwd, p));
+  let change;
+  try {
+    change = changedFiles(io.cwd, base);
+  } catch (e) {
+    if (!(e instanceof ReviewError)) throw e;
+    io.stderr(`innolint: review: ${e.message}\n`);
+    return 2;
+  }
+  const inScope = (f: string) => scopes.some((s) => f === s || f.startsWith(s.endsWith(sep) ? s : s + sep));
+  const files = change.files.filter((f) => inScope(f) && kindFromName(f) !== undefined && existsSync(f));
+  const options = [...rest];
+  for (const p of given) options.splice(options.lastIndexOf(p), 1);
+  const title = `innolint review: ${files.length} changed ${files.length === 1 ? "file" : "files"} since ${base} (${change.mergeBase.slice(0, 12)})`;
+  const changed = new Set(files);
+  const contextFiles = collectFiles(scopes, io.cwd).files.filter((f) => kindFromName(f) === "option-file" && !changed.has(f));
+  const review = { changedFiles: changed, title, contextFiles };
+  if (files.length === 0) {
+    const reporter = REPORTERS[args.format] as (typeof REPORTERS)[string];
+    io.stdout(reporter({ findings: [], errors: [], sources: new Map(), cwd: io.cwd, targets: new Map(), title, filesReviewed: 0 }, { color: false }));
+    return 0;
+  }
+  return runLint([...options, "--", ...files], io, review);
 }
 
 /** `innolint facts`: what the rules see, as JSON, for debugging findings. */
@@ -445,6 +508,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return await (await import("./lsp/main.js")).runLanguageServer(rest);
       case "live":
         return await runLive(rest, io);
+      case "review":
+        return await runReview(rest, io);
       default:
         return await runLint(argv, io);
     }

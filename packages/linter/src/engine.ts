@@ -57,6 +57,8 @@ export interface LintOptions {
    * is given, its configuration and tables for SQL rules, and config-drift for option files.
    */
   live?: LiveContext;
+  /** Absolute paths of the files a change under review adds or modifies (`innolint review`). */
+  changedFiles?: ReadonlySet<string>;
 }
 
 export interface LintOutcome {
@@ -339,6 +341,7 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
     schema: context.schema,
     config: context.serverConfig,
     ...(options.live ? { live: options.live } : {}),
+    ...(options.changedFiles ? { changedFiles: options.changedFiles } : {}),
     statementRules: sqlStatementRules,
     setRules: setStatementRules,
     run: (rules, facts) => runRules(rules, facts, file, target, config, errors, sim),
@@ -388,6 +391,7 @@ async function lintSqlStream(
       schema,
       config: context.serverConfig,
       ...(options.live ? { live: options.live } : {}),
+      ...(options.changedFiles ? { changedFiles: options.changedFiles } : {}),
       statementRules: sqlStatementRules,
       setRules: setStatementRules,
       run: (rules, facts) => runRules(rules, facts, file, target, config, runErrors, sim),

@@ -119,4 +119,8 @@ function details(f: Finding, report: Report, evidence: { source: string; url?: s
   return out;
 }
 
-export const markdownReporter = (report: Report): string => renderMarkdown(report);
+export const markdownReporter = (report: Report): string =>
+  renderMarkdown(report, {
+    ...(report.title !== undefined ? { title: report.title } : {}),
+    ...(report.filesReviewed !== undefined ? { filesReviewed: report.filesReviewed } : {}),
+  });

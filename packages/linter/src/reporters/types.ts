@@ -10,6 +10,10 @@ export interface Report {
   cwd: string;
   /** The target of each file, for the JSON report. */
   targets: ReadonlyMap<string, string>;
+  /** A heading for reports that have one (markdown), e.g. what a review compared. */
+  title?: string;
+  /** How many files were looked at, when fewer than all were (a review of a change). */
+  filesReviewed?: number;
 }
 
 export type Reporter = (report: Report, options: { color: boolean }) => string;

@@ -67,6 +67,8 @@ export interface SqlRunInput {
   config: OptionFacts | undefined;
   /** Live facts win over the option file: they are what the server runs with now. */
   live?: LiveSqlContext;
+  /** Files of the change under review (`innolint review`): tables they create are new. */
+  changedFiles?: ReadonlySet<string>;
   statementRules: Rule<SqlStatementFacts>[];
   setRules: Rule<OptionFacts>[];
   run: <F>(rules: Rule<F>[], facts: F) => Finding[];
@@ -105,7 +107,10 @@ export class SqlRuleRunner {
   statements(sql: SqlFacts): void {
     const { file, target, schema } = this.input;
     const { createdInFile, config, configSource } = this;
-    const live = this.input.live ? { live: this.input.live } : {};
+    const live = {
+      ...(this.input.live ? { live: this.input.live } : {}),
+      ...(this.input.changedFiles ? { changedFiles: this.input.changedFiles } : {}),
+    };
     for (const statement of sql.statements) {
       const index = this.index++;
       this.findings.push(

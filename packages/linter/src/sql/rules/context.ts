@@ -21,6 +21,8 @@ export interface SqlStatementFacts {
   config: OptionFacts;
   /** Where the configuration came from, for impact inputs. */
   configSource: "config" | "default" | "live";
+  /** Files of the change under review: a table created in one of them holds no production data yet. */
+  changedFiles?: ReadonlySet<string>;
   /** A live server's table statistics, when the run has live context. */
   live?: LiveTables;
 }
