@@ -9,6 +9,7 @@ import { readOptionFiles, type OptionFile, type OptionSet } from "./optionfile/m
 import { buildOptionFacts, type OptionFacts } from "./optionfile/rules/facts.js";
 import { ENGINE_RULES, optionFileRules, setStatementRules, sqlStatementRules } from "./rules/registry.js";
 import { extractFacts, type SqlFacts } from "./sql/facts.js";
+import type { SqlDocumentCache } from "./sql/incremental.js";
 import { runSqlRules, SqlRuleRunner } from "./sql/lint.js";
 import { streamSqlFacts, type StreamOptions } from "./sql/stream.js";
 import type { Schema } from "./sql/schema.js";
@@ -205,6 +206,17 @@ export interface SqlContext {
   parse?: (file: string, text: string, target: Target) => Promise<SqlFacts>;
   /** The server's configuration from an option file, when one is known. */
   serverConfig?: OptionFacts;
+  /**
+   * The same document linted before (an editor buffer): parsed incrementally, and statements whose
+   * text and tables are unchanged keep their facts and findings. Used instead of `parse`; `schema`
+   * is then left applied only as far as the last statement whose rules ran.
+   */
+  document?: SqlDocumentCache;
+  /**
+   * What `schema` was copied from: equal origins (by identity) mean equal schemas. Without it a
+   * document's findings are not kept across lints.
+   */
+  schemaOrigin?: object;
 }
 
 /** Reads a SQL file as text, or says why it cannot be linted. */
@@ -255,7 +267,8 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
   let target: Target;
   let sql: SqlFacts;
   try {
-    const parse = context.parse ?? ((f: string, t: string, tg: Target) => extractFacts(f, t, tg));
+    const document = context.document;
+    const parse = document ? (_f: string, t: string, tg: Target) => document.facts(t, tg) : (context.parse ?? ((f: string, t: string, tg: Target) => extractFacts(f, t, tg)));
     target = resolveTarget(undefined, options, config);
     sql = await parse(file, text, target);
     const directive = targetDirective(sql.comments.map((c) => ({ file, text: c.text, range: c.range })));
@@ -269,6 +282,11 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
   }
   for (const err of sql.errors) errors.push({ file, line: err.range.start.line, message: err.message });
   const sim = await simulator;
+  // Everything besides the statements that the rules' findings depend on.
+  const memo =
+    context.document && context.schemaOrigin
+      ? context.document.findings([file, target.label, JSON.stringify(config ?? null), context.serverConfig, context.schemaOrigin, sim])
+      : undefined;
   const findings = runSqlRules({
     file,
     sql,
@@ -278,6 +296,7 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
     statementRules: sqlStatementRules,
     setRules: setStatementRules,
     run: (rules, facts) => runRules(rules, facts, file, target, config, errors, sim),
+    ...(memo ? { memo, ruleErrors: errors } : {}),
   });
   const comments = sql.comments.map((c) => ({ file, text: c.text, range: c.range }));
   return {

@@ -34,7 +34,7 @@ import {
 import { complete, resolveCompletion } from "./completion.js";
 import { fromLspPosition, toDiagnostics } from "./convert.js";
 import { hoverMarkdown } from "./hover.js";
-import { resetSqlState } from "./sql.js";
+import { closeSqlDocument, resetSqlState } from "./sql.js";
 
 export interface ServerOptions {
   /** Quiet time after the last edit before a document is linted (ms). */
@@ -281,6 +281,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     timers.delete(e.document.uri);
     cache.delete(e.document.uri);
     published.delete(e.document.uri);
+    const file = uriToPath(e.document.uri);
+    if (file) closeSqlDocument(resolve(file));
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 

@@ -2,15 +2,28 @@
 import { configFor, lintOptionFile, lintSqlFile, readSqlText, resolveTarget, type LintOptions, type LintOutcome } from "../engine.js";
 import type { OptionFacts } from "../optionfile/rules/facts.js";
 import { MigrationHistory } from "../sql/history.js";
+import { SqlDocumentCache } from "../sql/incremental.js";
 import { Schema } from "../sql/schema.js";
 
 let history = new MigrationHistory((path) => readSqlText(path, {}).text);
 const serverConfigs = new Map<string, Promise<OptionFacts | undefined>>();
+/** Open documents, by path: what their next lint can reuse. */
+const documents = new Map<string, SqlDocumentCache>();
 
-/** Forget parsed migrations and option files (a file changed on disk, or the settings did). */
+/**
+ * Forget parsed migrations and option files (a file changed on disk, or the settings did). Open
+ * documents keep their trees and facts, which depend on their text alone; their findings are
+ * recomputed, as the history they were found against is a new one.
+ */
 export function resetSqlState(): void {
   history = new MigrationHistory((path) => readSqlText(path, {}).text);
   serverConfigs.clear();
+}
+
+/** A document was closed: free what its lints kept. */
+export function closeSqlDocument(file: string): void {
+  documents.get(file)?.dispose();
+  documents.delete(file);
 }
 
 /** The option file .innolint.json names ("optionFile"), linted once: the server configuration SQL rules read. */
@@ -35,12 +48,18 @@ function serverConfigFor(file: string, options: LintOptions): Promise<OptionFact
 }
 
 export async function lintSqlDocument(file: string, options: LintOptions): Promise<LintOutcome> {
+  let document = documents.get(file);
+  if (!document) {
+    document = new SqlDocumentCache();
+    documents.set(file, document);
+  }
   let schema = new Schema();
+  let schemaOrigin: object | undefined;
   try {
-    schema = await history.schemaBefore(file, resolveTarget(undefined, options, configFor(file, options)));
+    ({ schema, origin: schemaOrigin } = await history.schemaAndOrigin(file, resolveTarget(undefined, options, configFor(file, options))));
   } catch {
     // A bad target or configuration is reported by lintSqlFile itself.
   }
   const serverConfig = await serverConfigFor(file, options);
-  return lintSqlFile(file, options, { schema, ...(serverConfig ? { serverConfig } : {}) });
+  return lintSqlFile(file, options, { schema, document, ...(schemaOrigin ? { schemaOrigin } : {}), ...(serverConfig ? { serverConfig } : {}) });
 }

@@ -218,7 +218,7 @@ function commentQuery(tree: Tree): QueryCapture[] {
 }
 
 /** Top-level nodes that are not statements: client commands, terminators, comments. */
-const SKIPPED = new Set(["comment", "delimiter_statement", "client_command", "terminator"]);
+export const SKIPPED = new Set(["comment", "delimiter_statement", "client_command", "terminator"]);
 
 const KINDS: Record<string, StatementKind> = {
   create_table_statement: "create-table",
@@ -313,13 +313,18 @@ function factsOfTree(
 function unresetDelimiter(root: Node, prefixLength: number): { seen: boolean; unreset?: { message: string; range: Range } } {
   let last: Node | undefined;
   for (const node of root.namedChildren) if (node.type === "delimiter_statement" && node.startIndex >= prefixLength) last = node;
+  return lastDelimiter(last);
+}
+
+/** The same, given the last top-level DELIMITER command. */
+export function lastDelimiter(last: Node | undefined): { seen: boolean; unreset?: { message: string; range: Range } } {
   if (!last) return { seen: false };
   const value = last.text.trim().split(/\s+/)[1] ?? ";";
   if (value === ";") return { seen: true };
   return { seen: true, unreset: { message: `DELIMITER ${value} is never reset to ; before the end of the file`, range: rangeOf(last) } };
 }
 
-function syntaxErrors(root: Node): { message: string; range: Range }[] {
+export function syntaxErrors(root: Node): { message: string; range: Range }[] {
   const out: { message: string; range: Range }[] = [];
   // Iterative post-order walk (deeply nested input must not exhaust the JS stack).
   const stack: { node: Node; before: number; expanded: boolean }[] = [{ node: root, before: 0, expanded: false }];
@@ -358,7 +363,8 @@ function syntaxErrors(root: Node): { message: string; range: Range }[] {
 
 // -------------------------------------------------------------------- statements
 
-function statementFacts(node: Node, source: string): StatementFacts {
+/** One top-level statement's facts; they depend on nothing but the node's subtree and text. */
+export function statementFacts(node: Node, source: string): StatementFacts {
   const kind = KINDS[node.type] ?? guessKind(node);
   const facts: StatementFacts = {
     kind,
