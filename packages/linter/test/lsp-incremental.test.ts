@@ -1,9 +1,9 @@
 /**
  * Incremental analysis equals a fresh lint. Random edits (deterministic seed), some of them undone
- * again, to a migration with every SQL rule's kind of statement: after each edit the document
- * cache's facts equal extractFacts' on the same text, and after every few edits the diagnostics
- * the language server publishes carry exactly the findings and errors of `innolint --format json`
- * run afresh on the same text.
+ * again, to a migration with every SQL rule's kind of statement: after each edit the chunked
+ * resolution of versioned comments equals the whole text's and the document cache's facts equal
+ * extractFacts' on the same text, and after every few edits the diagnostics the language server
+ * publishes carry exactly the findings and errors of `innolint --format json` run afresh.
  */
 import { PassThrough } from "node:stream";
 import { join } from "node:path";
@@ -27,7 +27,8 @@ import type { InputError } from "../src/engine.js";
 import type { Finding } from "../src/finding.js";
 import { startServer } from "../src/lsp/index.js";
 import { extractFacts } from "../src/sql/facts.js";
-import { SqlDocumentCache } from "../src/sql/incremental.js";
+import { ChunkedResolution, SqlDocumentCache } from "../src/sql/incremental.js";
+import { resolveVersionedComments } from "../src/sql/versioned.js";
 import { parseTarget } from "../src/target.js";
 import { run, scratch } from "./helpers/run.js";
 
@@ -83,8 +84,8 @@ const MIGRATION = [
 
 /** What breaks a parser and what changes the schema: quotes, comment openers, terminators, names. */
 const PIECES = [
-  "'", '"', "`", "/*", "*/", "/*!50700 ", "/*!90000 ", "-- ", "#", ";", "\n", "\n\n", "(", ")", ",", "\\", "x", "_v2", " ", "é",
-  "DELIMITER $$\n", "DELIMITER ;\n", "-- innolint-disable-next-line drop-truncate-buffer-pool-stall\n", "-- innolint-target: mysql-8.0.36\n",
+  "'", '"', "`", "/*", "*/", "/*!50700 ", "/*!90000 ", "/*!800231 ", "/*M!100200 ", "-- ", "#", ";", "\\g\n", "\n", "\n\n", "(", ")", ",", "\\", "x", "_v2", " ", "é",
+  "DELIMITER $$\n", "DELIMITER //\n", "DELIMITER ;\n", "-- innolint-disable-next-line drop-truncate-buffer-pool-stall\n", "-- innolint-target: mysql-8.0.36\n",
   "DROP TABLE events;\n", "ALTER TABLE orders ADD INDEX (customer), ADD INDEX (status);\n", "PARTITIONS 300", "SELECT * FROM events WHERE c = 5;\n",
 ];
 
@@ -94,16 +95,20 @@ interface Edit {
   text: string;
 }
 
-/** A random edit; now and then one that undoes the previous edit, as an editor's undo does. */
+/**
+ * Random edits, half of them undoing the latest edit not yet undone (as an editor's undo does): the
+ * document wanders through broken states and back, and the rules keep finding things.
+ */
 function editor(seed: number) {
   const rand = random(seed);
-  let last: { edit: Edit; removed: string } | undefined;
+  const undo: { edit: Edit; removed: string }[] = [];
   return (text: string): Edit => {
-    if (last && rand() < 0.2) {
+    const last = undo.pop();
+    if (last && rand() < 0.5) {
       const { edit, removed } = last;
-      last = undefined;
       return { from: edit.from, to: edit.from + edit.text.length, text: removed };
     }
+    if (last) undo.push(last);
     const from = Math.floor(rand() * (text.length + 1));
     let edit: Edit;
     if (rand() < 0.35) edit = { from, to: Math.min(text.length, from + 1 + Math.floor(rand() * 12)), text: "" };
@@ -114,7 +119,7 @@ function editor(seed: number) {
       while (at < text.length && !/[a-z_]/.test(text[at] as string)) at++;
       edit = { from: at, to: at, text: String.fromCharCode(97 + Math.floor(rand() * 26)) };
     }
-    last = { edit, removed: text.slice(edit.from, edit.to) };
+    undo.push({ edit, removed: text.slice(edit.from, edit.to) });
     return edit;
   };
 }
@@ -128,13 +133,30 @@ function positionAt(text: string, offset: number): Position {
   return { line, character: offset - start };
 }
 
+/** Long enough for several chunks of versioned-comment resolution. */
+const LONG = [MIGRATION, MIGRATION.replace(/orders/g, "orders2"), MIGRATION.replace(/events/g, "events2")].join("\n");
+
 describe("incremental analysis", () => {
+  it("resolves versioned comments chunk by chunk as the whole text at once, after each of 2,000 random edits", () => {
+    for (const label of ["mysql-8.4.2", "mysql-5.7.44", "mariadb-10.6"]) {
+      const target = parseTarget(label);
+      const next = editor(label.length + 7);
+      const chunked = new ChunkedResolution();
+      let text = LONG;
+      for (let i = 0; i < 2000; i++) {
+        text = apply(text, next(text));
+        const whole = resolveVersionedComments(text, target);
+        expect(chunked.resolve(text, target), `${label}, edit ${i}`).toEqual({ text: whole.text, comments: whole.comments, errors: whole.errors });
+      }
+    }
+  });
+
   it("gives the facts a fresh parse gives, after each of 400 random edits", async () => {
     for (const label of ["mysql-5.7.44", "mariadb-10.6"]) {
       const target = parseTarget(label);
       const next = editor(label.length);
       const cache = new SqlDocumentCache();
-      let text = MIGRATION;
+      let text = LONG;
       for (let i = 0; i < 400; i++) {
         text = apply(text, next(text));
         const incremental = await cache.facts(text, target);
@@ -150,7 +172,7 @@ describe("incremental analysis", () => {
       ".innolint.json": JSON.stringify({ root: true, target: "mysql-5.7.44", optionFile: "my.cnf" }),
       "my.cnf": "[mysqld]\ninnodb_buffer_pool_size = 64G\ninnodb_sort_buffer_size = 64M\ninnodb_adaptive_hash_index = ON\n",
       "migrations/0001_base.sql": BASE,
-      "migrations/0002_orders.sql": MIGRATION,
+      "migrations/0002_orders.sql": LONG,
     });
     const file = join(dir, "migrations/0002_orders.sql");
     const uri = pathToFileURL(file).href;
@@ -190,7 +212,7 @@ describe("incremental analysis", () => {
       };
     };
 
-    let text = MIGRATION;
+    let text = LONG;
     let version = 1;
     const opened = diagnostics(1);
     await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: "sql", version, text } });

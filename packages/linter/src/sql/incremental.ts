@@ -1,6 +1,9 @@
 /**
  * One SQL document linted again and again (an editor buffer): each lint costs what changed.
  *
+ * - Versioned comments are resolved in chunks cut where the client's statement splitting has
+ *   ended a statement, and a chunk whose text and starting delimiter are unchanged is not
+ *   resolved again.
  * - The tree is parsed incrementally: the previous tree is edited by the span where the texts
  *   differ, and tree-sitter reuses every subtree outside it.
  * - What each top-level node contributes (statement facts, comments, syntax errors) is kept. A
@@ -20,7 +23,7 @@ import { createParser } from "../treesitter.js";
 import { lastDelimiter, SKIPPED, statementFacts, syntaxErrors, type SqlFacts, type StatementFacts } from "./facts.js";
 import { appliedTables, SCHEMA_KINDS } from "./schema.js";
 import { LineIndex, rangeOf } from "./tree.js";
-import { resolveVersionedComments } from "./versioned.js";
+import { commentDialect, resolveWithDialect, type ResolvedText, type VersionedComment } from "./versioned.js";
 
 type SqlComment = SqlFacts["comments"][number];
 type SqlError = SqlFacts["errors"][number];
@@ -110,6 +113,95 @@ function difference(a: string, b: string): { start: number; oldEnd: number; newE
 
 const point = (p: Position) => ({ row: p.line - 1, column: p.column - 1 });
 
+type Resolution = Pick<ResolvedText, "text" | "comments" | "errors">;
+
+/** A chunk's resolution up to the last statement boundary in it (all of it for the last chunk). */
+interface Chunk {
+  length: number;
+  /** The delimiter in force where the chunk ends. */
+  delimiter: string;
+  text: string;
+  /** Offsets relative to the chunk. */
+  comments: VersionedComment[];
+  errors: ResolvedText["errors"];
+}
+
+/** Chunks are at least this long, and end after a line that `cutsAfter` picks by its content. */
+const CHUNK = 4096;
+
+/**
+ * Whether a chunk may end after the line ending at `newline`: decided by the line's last
+ * characters, not by offsets, so that chunks after an edit that moves text are the same chunks.
+ */
+function cutsAfter(text: string, newline: number): boolean {
+  let h = 0;
+  for (let i = Math.max(0, newline - 8); i < newline; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return (h & 31) === 0;
+}
+
+/**
+ * `resolveVersionedComments` one chunk at a time. A chunk ends just after a newline; its results
+ * are taken up to the last point where the client ended a statement (a delimiter, `\g`, the end
+ * of a DELIMITER line), where the scanner holds nothing but the delimiter, and the next chunk
+ * starts there with that delimiter. A comment, string or versioned comment that starts before
+ * that point also ends before it (but see `end: -1`), and no look-ahead crosses a line break, so
+ * the chunks' results are the whole text's.
+ */
+export class ChunkedResolution {
+  /** By target, delimiter and chunk text: this resolution's chunks and the two before. */
+  private chunks: Map<string, Chunk>[] = [new Map(), new Map(), new Map()];
+
+  resolve(text: string, target: Target): Resolution {
+    const dialect = commentDialect(target);
+    const used = new Map<string, Chunk>();
+    const parts: string[] = [];
+    const comments: VersionedComment[] = [];
+    const errors: ResolvedText["errors"] = [];
+    let delimiter = ";";
+    for (let pos = 0; pos < text.length; ) {
+      let chunk: Chunk | undefined;
+      for (let end = this.cut(text, pos + CHUNK); !chunk; end = this.cut(text, end + CHUNK)) {
+        const source = text.slice(pos, end);
+        const last = end >= text.length;
+        // The last chunk keeps what is left open at its end: it is another chunk than the same text followed by more.
+        const key = `${target.label}\0${delimiter}\0${last ? "end" : "cut"}\0${source}`;
+        chunk = used.get(key) ?? this.chunks[0]?.get(key) ?? this.chunks[1]?.get(key) ?? this.chunks[2]?.get(key);
+        if (!chunk) {
+          const r = resolveWithDialect(source, dialect, delimiter);
+          if (!last && r.boundary === 0) continue;
+          const length = last ? source.length : r.boundary;
+          chunk = {
+            length,
+            delimiter: last ? delimiter : r.boundaryDelimiter,
+            text: r.text.slice(0, length),
+            // A comment that starts before the boundary ends before it, except one a nested `/*!`
+            // superseded: its end stays where the scan stopped, the text's end (-1 until known).
+            comments: last ? r.comments : r.comments.filter((c) => c.start < length).map((c) => (c.end === source.length ? { ...c, end: -1 } : c)),
+            errors: last ? r.errors : r.errors.filter((e) => e.start < length),
+          };
+        }
+        used.set(key, chunk);
+      }
+      parts.push(chunk.text);
+      for (const c of chunk.comments) {
+        if (c.end < 0) comments.push({ ...c, start: c.start + pos, end: text.length });
+        else comments.push(pos === 0 ? c : { ...c, start: c.start + pos, end: c.end + pos });
+      }
+      for (const e of chunk.errors) errors.push(pos === 0 ? e : { ...e, start: e.start + pos, end: e.end + pos });
+      delimiter = chunk.delimiter;
+      pos += chunk.length;
+    }
+    this.chunks = [used, this.chunks[0] as Map<string, Chunk>, this.chunks[1] as Map<string, Chunk>];
+    return { text: parts.join(""), comments, errors };
+  }
+
+  /** Just after the first newline at or after `from` that `cutsAfter` picks; the text's end if none. */
+  private cut(text: string, from: number): number {
+    for (let nl = text.indexOf("\n", from); nl >= 0; nl = text.indexOf("\n", nl + 1)) if (cutsAfter(text, nl)) return nl + 1;
+    return text.length;
+  }
+}
+
 export class SqlDocumentCache {
   private tree: Tree | undefined;
   private text = "";
@@ -125,12 +217,13 @@ export class SqlDocumentCache {
   /** State numbers are never reused, so equal numbers mean equal states. */
   private nextState = 1;
   private disposed = false;
+  private resolution = new ChunkedResolution();
 
   /** The document's facts for a target: what `extractFacts` returns for the same text. */
   async facts(text: string, target: Target): Promise<SqlFacts> {
     parser ??= createParser("mysql");
     const p = await parser;
-    const resolved = resolveVersionedComments(text, target);
+    const resolved = this.resolution.resolve(text, target);
     const lines = new LineIndex(text);
     const old = this.tree;
     this.tree = undefined;
@@ -341,6 +434,7 @@ export class SqlDocumentCache {
     this.resolvedText = "";
     this.lines = undefined;
     this.byId = new Map();
+    this.resolution = new ChunkedResolution();
     this.entries = [new Map(), new Map(), new Map()];
     this.memo = undefined;
   }
