@@ -2,7 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { EngineSim } from "@innolint/engine-sim";
 import { loadSimulator } from "./impact/simulator.js";
-import { discoverConfig, loadConfig, type Config } from "./config.js";
+import { discoverConfig, loadConfig, type Config, type RuleSetting } from "./config.js";
 import type { Finding, Severity } from "./finding.js";
 import { loadRuleDocs } from "./knowledge.js";
 import { readOptionFiles, type OptionFile, type OptionSet } from "./optionfile/model.js";
@@ -52,6 +52,16 @@ export interface LintOptions {
   streamAbove?: number;
   /** Window sizes for streamed SQL files. */
   stream?: StreamOptions;
+  /**
+   * Rule severities laid over the configuration's (an editor's settings). "off" hides the rule's
+   * findings without making its suppression comments unused: they still matter to the CLI.
+   */
+  ruleOverrides?: Record<string, RuleSetting>;
+  /**
+   * The folders of an untrusted workspace: option files outside them are not read, an !include
+   * or !includedir leading outside is reported instead of followed (optionfile ReadOptions).
+   */
+  includeRoots?: string[];
 }
 
 export interface LintOutcome {
@@ -60,9 +70,16 @@ export interface LintOutcome {
 }
 
 export function configFor(file: string, options: LintOptions): Config | undefined {
-  if (options.noConfig) return undefined;
-  if (options.configPath) return loadConfig(resolve(options.configPath));
-  return discoverConfig(dirname(resolve(file)));
+  const config = options.noConfig ? undefined : options.configPath ? loadConfig(resolve(options.configPath)) : discoverConfig(dirname(resolve(file)));
+  return withOverrides(config, options.ruleOverrides);
+}
+
+/** The configuration with `ruleOverrides` laid over its rule settings (a copy). */
+function withOverrides(config: Config | undefined, overrides: Record<string, RuleSetting> | undefined): Config | undefined {
+  if (!overrides || Object.keys(overrides).length === 0) return config;
+  const rules = { ...config?.rules };
+  for (const [id, setting] of Object.entries(overrides)) rules[id] = setting === "off" ? { ...rules[id], hidden: true } : { ...rules[id], severity: setting };
+  return { ...(config ?? { ignore: [] }), rules };
 }
 
 /** Target precedence: a directive in the file, then --target, then the config file, then the newest MySQL LTS. */
@@ -114,7 +131,7 @@ function runRules<F>(
 
 function engineRuleEnabled(id: string, config: Config | undefined): Severity | undefined {
   const setting = config?.rules[id]?.severity;
-  if (setting === "off") return undefined;
+  if (setting === "off" || config?.rules[id]?.hidden) return undefined;
   return setting ?? loadRuleDocs().get(id)?.severity ?? "warning";
 }
 
@@ -124,7 +141,8 @@ export function finishFindings(
   config: Config | undefined,
 ): Finding[] {
   const directives = parseDirectives(comments);
-  const kept = applySuppressions(findings, directives);
+  // Hidden rules' findings go after suppression: the comments that suppress them stay used.
+  const kept = applySuppressions(findings, directives).filter((f) => !config?.rules[f.rule]?.hidden);
   const unusedSeverity = engineRuleEnabled("unused-suppression", config);
   if (unusedSeverity) {
     const known = new Set([...loadRuleDocs().keys()]);
@@ -158,6 +176,7 @@ export async function lintOptionFile(path: string, options: LintOptions = {}): P
   }
   const set = await readOptionFiles(file, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.includeRoots ? { includeRoots: options.includeRoots } : {}),
     ...(options.text !== undefined ? { readFile: (p: string) => (resolve(p) === file ? Buffer.from(options.text as string) : undefined) } : {}),
   });
   for (const e of set.errors) errors.push({ file: e.file, ...(e.line !== undefined ? { line: e.line } : {}), message: e.message });

@@ -249,6 +249,17 @@ describe("diagnostics", () => {
     expect((sort.data as Finding).impact).toBeDefined();
   });
 
+  it("lays editor rule severities over the configuration in the engine: off keeps suppressions used, SQL findings too", async () => {
+    const text = "[mysqld]\n# innolint-disable-next-line relaxed-commit-durability\ninnodb_flush_log_at_trx_commit = 2\nsort_buffer_size = 2M\nsort_buffer_size = 4M\n";
+    const dir = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-5.7.44", rules: { "duplicate-option": "off" } }) });
+    const settings = { rules: { "relaxed-commit-durability": "off", "duplicate-option": "error", "drop-truncate-buffer-pool-stall": "error" } } as const;
+    const c = await connect(dir, { debounceMs: 20, settings });
+    const { diagnostics } = await c.open("my.cnf", text);
+    expect(diagnostics.map((d) => [d.code, d.severity])).toEqual([["duplicate-option", 1]]);
+    const sql = await c.open("m.sql", "DROP TABLE t;\n", "sql");
+    expect(sql.diagnostics.map((d) => [d.code, d.severity])).toEqual([["drop-truncate-buffer-pool-stall", 1]]);
+  });
+
   it("in an untrusted workspace does not follow !include outside it", async () => {
     const outside = scratch({ "secret.cnf": "[mysqld]\nsort_buffer_size = 2M\n" });
     const dir = scratch({ ".innolint.json": CONFIG, "inner.cnf": "[mysqld]\nmax_connections = 10\n" });
@@ -261,6 +272,30 @@ describe("diagnostics", () => {
     expect(byRule(diagnostics, "duplicate-option")).toBeUndefined();
     const notes = diagnostics.filter((d) => /not followed/.test(messageOf(d)));
     expect(notes.map((d) => d.range.start.line)).toEqual([2, 4]);
+    expect(notes.map((d) => d.severity)).toEqual([3, 3]);
+  });
+
+  it("in an untrusted workspace reads no option file outside it, nested or named by the configuration", async () => {
+    const outside = scratch({ "secret.cnf": "[mysqld]\nsort_buffer_size = 2M\n", "big.cnf": "[mysqld]\ninnodb_buffer_pool_size = 96G\n" });
+    const dir = scratch({
+      ".innolint.json": JSON.stringify({ root: true, target: "mysql-5.7.44", optionFile: join(outside, "big.cnf") }),
+      "inner.cnf": `[mysqld]\nmax_connections = 10\n!include ${join(outside, "secret.cnf")}\n`,
+    });
+    const text = "[mysqld]\nsort_buffer_size = 1M\n!include inner.cnf\n";
+    const trusted = await connect(dir);
+    expect(byRule((await trusted.open("my.cnf", text)).diagnostics, "duplicate-option")).toBeDefined();
+    // The option file the configuration names sets a 96G pool: DROP stalls are errors.
+    expect((await trusted.open("m.sql", "DROP TABLE t;\n", "sql")).diagnostics.map((d) => d.severity)).toEqual([1]);
+
+    const untrusted = await connect(dir, { debounceMs: 20, trusted: false });
+    const { diagnostics } = await untrusted.open("my.cnf", text);
+    expect(byRule(diagnostics, "duplicate-option")).toBeUndefined();
+    const note = diagnostics.find((d) => /not followed/.test(messageOf(d)))!;
+    expect(note.range.start.line).toBe(2);
+    expect(messageOf(note)).toBe(`${join(dir, "inner.cnf")}:3: not followed: ${join(outside, "secret.cnf")} is outside the workspace, and innolint reads nothing outside an untrusted workspace`);
+    expect(note.severity).toBe(3);
+    // Without that file the pool is the 128M default: the stall is information.
+    expect((await untrusted.open("m.sql", "DROP TABLE t;\n", "sql")).diagnostics.map((d) => d.severity)).toEqual([3]);
   });
 });
 

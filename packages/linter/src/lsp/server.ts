@@ -116,7 +116,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     errors: [{ file, message: `innolint could not lint this document: ${(e as Error)?.message ?? String(e)}` }],
     readerErrors: [],
     dependencies: new Set([file]),
-    blocked: [],
   });
 
   function analysisOf(doc: TextDocument): Promise<Analysis> | undefined {

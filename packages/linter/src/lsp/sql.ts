@@ -35,14 +35,16 @@ function serverConfigFor(file: string, options: LintOptions): Promise<OptionFact
     optionFile = undefined;
   }
   if (!optionFile) return Promise.resolve(undefined);
-  let facts = serverConfigs.get(optionFile);
+  const opts: LintOptions = { impact: false };
+  if (options.cwd) opts.cwd = options.cwd;
+  if (options.target) opts.target = options.target;
+  if (options.configPath) opts.configPath = options.configPath;
+  if (options.includeRoots) opts.includeRoots = options.includeRoots;
+  const key = JSON.stringify([optionFile, opts]);
+  let facts = serverConfigs.get(key);
   if (!facts) {
-    const opts: LintOptions = { impact: false };
-    if (options.cwd) opts.cwd = options.cwd;
-    if (options.target) opts.target = options.target;
-    if (options.configPath) opts.configPath = options.configPath;
     facts = lintOptionFile(optionFile, opts).then((l) => l.facts);
-    serverConfigs.set(optionFile, facts);
+    serverConfigs.set(key, facts);
   }
   return facts;
 }
