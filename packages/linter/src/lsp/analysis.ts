@@ -52,6 +52,11 @@ export interface Analysis {
   target?: Target;
   /** Files and directories whose change makes this analysis stale. */
   dependencies: Set<string>;
+  /**
+   * Files besides the document that the lint read and whose change the server must hear of:
+   * included option files, the option file a configuration names.
+   */
+  watch: string[];
 }
 
 export function documentKind(file: string, languageId: string, text: string): FileKind {
@@ -87,12 +92,15 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
   if (settings.configPath) options.configPath = settings.configPath;
   if (!ws.trusted) options.includeRoots = ws.folders;
   const base = { uri: doc.uri, version: doc.version, file, kind, text: doc.text };
-  const analysis: Analysis = { ...base, findings: [], elsewhere: [], errors: [], readerErrors: [], dependencies: new Set([file]) };
+  const analysis: Analysis = { ...base, findings: [], elsewhere: [], errors: [], readerErrors: [], dependencies: new Set([file]), watch: [] };
 
   let outcome: LintOutcome;
   if (kind === "sql") {
     analysis.dependencies.add(dirname(file)); // the migrations beside it build its schema
-    outcome = await lintSqlDocument(file, options);
+    const lint = await lintSqlDocument(file, options);
+    outcome = lint.outcome;
+    for (const f of lint.read) analysis.dependencies.add(f);
+    analysis.watch = lint.read;
   } else {
     const lint = await lintOptionFile(file, options);
     analysis.lint = lint;
@@ -103,6 +111,7 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
       for (const inc of f.includes) analysis.dependencies.add(inc.resolved);
     }
     for (const e of lint.set.errors) analysis.dependencies.add(e.file);
+    analysis.watch = lint.set.files.map((f) => f.path).filter((f) => f !== file);
   }
   analysis.errors = outcome.errors;
   if (outcome.result) {

@@ -6,7 +6,7 @@ import { SqlDocumentCache } from "../sql/incremental.js";
 import { Schema } from "../sql/schema.js";
 
 let history = new MigrationHistory((path) => readSqlText(path, {}).text);
-const serverConfigs = new Map<string, Promise<OptionFacts | undefined>>();
+const serverConfigs = new Map<string, Promise<ServerConfig>>();
 /** Open documents, by path: what their next lint can reuse. */
 const documents = new Map<string, SqlDocumentCache>();
 
@@ -26,30 +26,41 @@ export function closeSqlDocument(file: string): void {
   documents.delete(file);
 }
 
+interface ServerConfig {
+  facts?: OptionFacts;
+  /** The option file and every file reading it opened: its change makes the facts stale. */
+  files: string[];
+}
+
 /** The option file .innolint.json names ("optionFile"), linted once: the server configuration SQL rules read. */
-function serverConfigFor(file: string, options: LintOptions): Promise<OptionFacts | undefined> {
+function serverConfigFor(file: string, options: LintOptions): Promise<ServerConfig> {
   let optionFile: string | undefined;
   try {
     optionFile = configFor(file, options)?.optionFile;
   } catch {
     optionFile = undefined;
   }
-  if (!optionFile) return Promise.resolve(undefined);
+  if (!optionFile) return Promise.resolve({ files: [] });
   const opts: LintOptions = { impact: false };
   if (options.cwd) opts.cwd = options.cwd;
   if (options.target) opts.target = options.target;
   if (options.configPath) opts.configPath = options.configPath;
   if (options.includeRoots) opts.includeRoots = options.includeRoots;
   const key = JSON.stringify([optionFile, opts]);
-  let facts = serverConfigs.get(key);
-  if (!facts) {
-    facts = lintOptionFile(optionFile, opts).then((l) => l.facts);
-    serverConfigs.set(key, facts);
+  let config = serverConfigs.get(key);
+  if (!config) {
+    const path = optionFile;
+    config = lintOptionFile(path, opts).then((l) => ({
+      ...(l.facts ? { facts: l.facts } : {}),
+      files: [...new Set([path, ...l.set.files.map((f) => f.path), ...l.set.files.flatMap((f) => f.includes.map((i) => i.resolved))])],
+    }));
+    serverConfigs.set(key, config);
   }
-  return facts;
+  return config;
 }
 
-export async function lintSqlDocument(file: string, options: LintOptions): Promise<LintOutcome> {
+/** A SQL document's lint, and the files besides it that the lint read (the server's option file). */
+export async function lintSqlDocument(file: string, options: LintOptions): Promise<{ outcome: LintOutcome; read: string[] }> {
   let document = documents.get(file);
   if (!document) {
     document = new SqlDocumentCache();
@@ -62,6 +73,7 @@ export async function lintSqlDocument(file: string, options: LintOptions): Promi
   } catch {
     // A bad target or configuration is reported by lintSqlFile itself.
   }
-  const serverConfig = await serverConfigFor(file, options);
-  return lintSqlFile(file, options, { schema, document, ...(schemaOrigin ? { schemaOrigin } : {}), ...(serverConfig ? { serverConfig } : {}) });
+  const { facts: serverConfig, files } = await serverConfigFor(file, options);
+  const outcome = await lintSqlFile(file, options, { schema, document, ...(schemaOrigin ? { schemaOrigin } : {}), ...(serverConfig ? { serverConfig } : {}) });
+  return { outcome, read: files };
 }
