@@ -332,8 +332,10 @@ describe("diagnostics", () => {
     expect(note.range.start.line).toBe(2);
     expect(messageOf(note)).toBe(`${join(dir, "inner.cnf")}:3: not followed: ${join(outside, "secret.cnf")} is outside the workspace, and innolint reads nothing outside an untrusted workspace`);
     expect(note.severity).toBe(3);
-    // Without that file the pool is the 128M default: the stall is information.
-    expect((await untrusted.open("m.sql", "DROP TABLE t;\n", "sql")).diagnostics.map((d) => d.severity)).toEqual([3]);
+    // Without that file the pool is the 128M default: the stall is information, and the editor says why.
+    const sql = await untrusted.open("m.sql", "DROP TABLE t;\n", "sql");
+    expect(sql.diagnostics.map((d) => [d.code, d.severity])).toEqual([["drop-truncate-buffer-pool-stall", 3], [undefined, 3]]);
+    expect(messageOf(sql.diagnostics[1]!)).toBe(`${join(outside, "big.cnf")}: not followed: ${join(outside, "big.cnf")} is outside the workspace, and innolint reads nothing outside an untrusted workspace`);
   });
 });
 

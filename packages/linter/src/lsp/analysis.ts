@@ -47,7 +47,10 @@ export interface Analysis {
   /** Findings the engine reported against files this one includes. */
   elsewhere: Finding[];
   errors: InputError[];
-  /** The reader's errors with range and severity, for option files. */
+  /**
+   * The option-file reader's errors with range and severity: an option file's own, or for a SQL
+   * document the includes of its server's option file an untrusted workspace did not follow.
+   */
   readerErrors: OptionFileError[];
   target?: Target;
   /** Files and directories whose change makes this analysis stale. */
@@ -101,6 +104,7 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
     outcome = lint.outcome;
     for (const f of lint.read) analysis.dependencies.add(f);
     analysis.watch = lint.read;
+    analysis.readerErrors = lint.notFollowed;
   } else {
     const lint = await lintOptionFile(file, options);
     analysis.lint = lint;

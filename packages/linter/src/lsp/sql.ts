@@ -1,5 +1,6 @@
 /** SQL documents go through the engine's SQL entry point, with the schema the migrations beside them build. */
 import { configFor, lintOptionFile, lintSqlFile, readSqlText, resolveTarget, type LintOptions, type LintOutcome } from "../engine.js";
+import type { OptionFileError } from "../optionfile/model.js";
 import type { OptionFacts } from "../optionfile/rules/facts.js";
 import { MigrationHistory } from "../sql/history.js";
 import { SqlDocumentCache } from "../sql/incremental.js";
@@ -30,6 +31,8 @@ interface ServerConfig {
   facts?: OptionFacts;
   /** The option file and every file reading it opened: its change makes the facts stale. */
   files: string[];
+  /** What an untrusted workspace kept innolint from reading. */
+  notFollowed: OptionFileError[];
 }
 
 /** The option file .innolint.json names ("optionFile"), linted once: the server configuration SQL rules read. */
@@ -40,7 +43,7 @@ function serverConfigFor(file: string, options: LintOptions): Promise<ServerConf
   } catch {
     optionFile = undefined;
   }
-  if (!optionFile) return Promise.resolve({ files: [] });
+  if (!optionFile) return Promise.resolve({ files: [], notFollowed: [] });
   const opts: LintOptions = { impact: false };
   if (options.cwd) opts.cwd = options.cwd;
   if (options.target) opts.target = options.target;
@@ -53,14 +56,18 @@ function serverConfigFor(file: string, options: LintOptions): Promise<ServerConf
     config = lintOptionFile(path, opts).then((l) => ({
       ...(l.facts ? { facts: l.facts } : {}),
       files: [...new Set([path, ...l.set.files.map((f) => f.path), ...l.set.files.flatMap((f) => f.includes.map((i) => i.resolved))])],
+      notFollowed: l.set.errors.filter((e) => e.kind === "not-followed"),
     }));
     serverConfigs.set(key, config);
   }
   return config;
 }
 
-/** A SQL document's lint, and the files besides it that the lint read (the server's option file). */
-export async function lintSqlDocument(file: string, options: LintOptions): Promise<{ outcome: LintOutcome; read: string[] }> {
+/**
+ * A SQL document's lint, the files besides it that the lint read (the server's option file), and
+ * what of that option file an untrusted workspace kept innolint from reading.
+ */
+export async function lintSqlDocument(file: string, options: LintOptions): Promise<{ outcome: LintOutcome; read: string[]; notFollowed: OptionFileError[] }> {
   let document = documents.get(file);
   if (!document) {
     document = new SqlDocumentCache();
@@ -73,7 +80,7 @@ export async function lintSqlDocument(file: string, options: LintOptions): Promi
   } catch {
     // A bad target or configuration is reported by lintSqlFile itself.
   }
-  const { facts: serverConfig, files } = await serverConfigFor(file, options);
+  const { facts: serverConfig, files, notFollowed } = await serverConfigFor(file, options);
   const outcome = await lintSqlFile(file, options, { schema, document, ...(schemaOrigin ? { schemaOrigin } : {}), ...(serverConfig ? { serverConfig } : {}) });
-  return { outcome, read: files };
+  return { outcome, read: files, notFollowed };
 }
