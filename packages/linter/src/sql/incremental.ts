@@ -32,6 +32,8 @@ type SqlError = SqlFacts["errors"][number];
 interface NodeEntry {
   /** Equal ids mean equal facts up to position. */
   id: number;
+  /** The node's type and text, under which the entry is kept. */
+  key: string;
   start: Position;
   statement?: StatementFacts;
   comments: SqlComment[];
@@ -44,8 +46,7 @@ interface Top {
   /** Where the node starts. */
   line: number;
   column: number;
-  /** Where `entry` is kept, for nodes without errors. */
-  key?: string;
+  /** The facts of a node without errors, as computed where the node first had its text. */
   entry?: NodeEntry;
   statement?: StatementFacts;
   comments: SqlComment[];
@@ -92,6 +93,21 @@ function relocate<T>(value: T, map: (p: Position) => Position): T {
   if (keys.length === 2 && typeof o.line === "number" && typeof o.column === "number") return map(value as unknown as Position) as T;
   const out: Record<string, unknown> = {};
   for (const k of keys) out[k] = relocate(o[k], map);
+  return out as T;
+}
+
+/**
+ * A deep copy of plain data whose strings are copies. A substring of a document version keeps
+ * that whole version in memory (V8 slices point into their parent); what the cache keeps across
+ * edits must not, or every edit would keep one more copy of the document.
+ */
+function detach<T>(value: T): T {
+  // Concatenation then slicing makes V8 copy the characters into a string of their own.
+  if (typeof value === "string") return (" " + value).slice(1) as T;
+  if (Array.isArray(value)) return value.map(detach) as T;
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = detach(v);
   return out as T;
 }
 
@@ -160,7 +176,9 @@ export class ChunkedResolution {
     let delimiter = ";";
     for (let pos = 0; pos < text.length; ) {
       let chunk: Chunk | undefined;
-      for (let end = this.cut(text, pos + CHUNK); !chunk; end = this.cut(text, end + CHUNK)) {
+      // Grown by doubling while no statement ends in it (an unclosed quote): linear in the text.
+      for (let size = CHUNK; !chunk; size *= 2) {
+        const end = this.cut(text, pos + size);
         const source = text.slice(pos, end);
         const last = end >= text.length;
         // The last chunk keeps what is left open at its end: it is another chunk than the same text followed by more.
@@ -170,7 +188,7 @@ export class ChunkedResolution {
           const r = resolveWithDialect(source, dialect, delimiter);
           if (!last && r.boundary === 0) continue;
           const length = last ? source.length : r.boundary;
-          chunk = {
+          chunk = detach({
             length,
             delimiter: last ? delimiter : r.boundaryDelimiter,
             text: r.text.slice(0, length),
@@ -178,9 +196,9 @@ export class ChunkedResolution {
             // superseded: its end stays where the scan stopped, the text's end (-1 until known).
             comments: last ? r.comments : r.comments.filter((c) => c.start < length).map((c) => (c.end === source.length ? { ...c, end: -1 } : c)),
             errors: last ? r.errors : r.errors.filter((e) => e.start < length),
-          };
+          });
         }
-        used.set(key, chunk);
+        used.set(detach(key), chunk);
       }
       parts.push(chunk.text);
       for (const c of chunk.comments) {
@@ -319,25 +337,26 @@ export class SqlDocumentCache {
     const position = { line: node.startPosition.row + 1, column: node.startPosition.column + 1 };
     const delimiter = type === "delimiter_statement";
     const top: Top = { length: end - start, line: position.line, column: position.column, comments: [], errors: [], attach: false, delimiter };
+    // Everything a Top keeps is detached: Tops and entries outlive the document version.
     if (delimiter) {
       const unreset = lastDelimiter(node).unreset;
-      if (unreset) top.unreset = unreset;
+      if (unreset) top.unreset = detach(unreset);
     }
     if (type === "comment") {
-      top.comments.push({ text: node.text, range: rangeOf(node) });
+      top.comments.push(detach({ text: node.text, range: rangeOf(node) }));
       return top;
     }
     const skipped = SKIPPED.has(type);
     // A missing node counts as an error (tree-sitter's error cost), so hasError covers isMissing.
     if (node.hasError) {
-      top.comments = this.commentsIn(node);
+      top.comments = detach(this.commentsIn(node));
       if (skipped) {
-        top.errors = syntaxErrors(node);
+        top.errors = detach(syntaxErrors(node));
         top.attach = true;
         return top;
       }
-      const facts = statementFacts(node, text);
-      const own = syntaxErrors(node);
+      const facts = detach(statementFacts(node, text));
+      const own = detach(syntaxErrors(node));
       if (own.length > 0) {
         facts.errors = own;
         top.errors = own;
@@ -350,13 +369,12 @@ export class SqlDocumentCache {
     const key = source === parsed ? `${type}\0${source}` : `${type}\0${source}\0${parsed}`;
     let entry = this.lookup(key);
     if (!entry) {
-      entry = { id: this.nextId++, start: position, comments: this.commentsIn(node) };
+      entry = { id: this.nextId++, key: detach(key), start: position, comments: detach(this.commentsIn(node)) };
       if (!skipped) {
-        entry.statement = statementFacts(node, text);
+        entry.statement = detach(statementFacts(node, text));
         this.info.set(entry.statement, { id: entry.id, tables: appliedTables(entry.statement) });
       }
     }
-    top.key = key;
     top.entry = entry;
     if (same(entry.start, position)) {
       top.comments = entry.comments;
@@ -384,7 +402,7 @@ export class SqlDocumentCache {
   /** The entries this parse uses become the newest generation; the oldest is dropped. */
   private keep(tops: Top[]): void {
     const current = new Map<string, NodeEntry>();
-    for (const t of tops) if (t.key && t.entry) current.set(t.key, t.entry);
+    for (const t of tops) if (t.entry) current.set(t.entry.key, t.entry);
     this.entries = [current, this.entries[0] as Map<string, NodeEntry>, this.entries[1] as Map<string, NodeEntry>];
   }
 
