@@ -133,6 +133,8 @@ type Resolution = Pick<ResolvedText, "text" | "comments" | "errors">;
 
 /** A chunk's resolution up to the last statement boundary in it (all of it for the last chunk). */
 interface Chunk {
+  /** Target, starting delimiter and text: where the chunk is kept. */
+  key: string;
   length: number;
   /** The delimiter in force where the chunk ends. */
   delimiter: string;
@@ -189,6 +191,7 @@ export class ChunkedResolution {
           if (!last && r.boundary === 0) continue;
           const length = last ? source.length : r.boundary;
           chunk = detach({
+            key,
             length,
             delimiter: last ? delimiter : r.boundaryDelimiter,
             text: r.text.slice(0, length),
@@ -198,7 +201,7 @@ export class ChunkedResolution {
             errors: last ? r.errors : r.errors.filter((e) => e.start < length),
           });
         }
-        used.set(detach(key), chunk);
+        used.set(chunk.key, chunk);
       }
       parts.push(chunk.text);
       for (const c of chunk.comments) {
