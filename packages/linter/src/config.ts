@@ -7,6 +7,11 @@ export type RuleSetting = Severity | "off";
 export interface RuleConfig {
   severity?: RuleSetting;
   options?: Record<string, unknown>;
+  /**
+   * Set by an editor's "off" (LintOptions.ruleOverrides), never by a file: the rule runs and its
+   * suppression comments count as used, but its findings are not reported.
+   */
+  hidden?: boolean;
 }
 
 export interface Config {

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { EngineSim } from "@innolint/engine-sim";
 import { loadSimulator } from "./impact/simulator.js";
-import { discoverConfig, loadConfig, type Config } from "./config.js";
+import { discoverConfig, loadConfig, type Config, type RuleSetting } from "./config.js";
 import type { Finding, Severity } from "./finding.js";
 import { loadRuleDocs } from "./knowledge.js";
 import { readOptionFiles, type OptionFile, type OptionSet } from "./optionfile/model.js";
@@ -10,6 +10,7 @@ import { buildOptionFacts, type OptionFacts } from "./optionfile/rules/facts.js"
 import { driftRules, ENGINE_RULES, liveConfigRules, optionFileRules, setStatementRules, sqlStatementRules } from "./rules/registry.js";
 import type { LiveContext } from "./live/context.js";
 import { extractFacts, type SqlFacts } from "./sql/facts.js";
+import type { SqlDocumentCache } from "./sql/incremental.js";
 import { runSqlRules, SqlRuleRunner } from "./sql/lint.js";
 import { SQL_STREAM_ABOVE, streamSqlFacts, type StreamOptions } from "./sql/stream.js";
 import type { Schema } from "./sql/schema.js";
@@ -59,6 +60,16 @@ export interface LintOptions {
   live?: LiveContext;
   /** Absolute paths of the files a change under review adds or modifies (`innolint review`). */
   changedFiles?: ReadonlySet<string>;
+  /**
+   * Rule severities laid over the configuration's (an editor's settings). "off" hides the rule's
+   * findings without making its suppression comments unused: they still matter to the CLI.
+   */
+  ruleOverrides?: Record<string, RuleSetting>;
+  /**
+   * The folders of an untrusted workspace: option files outside them are not read, an !include
+   * or !includedir leading outside is reported instead of followed (optionfile ReadOptions).
+   */
+  includeRoots?: string[];
 }
 
 export interface LintOutcome {
@@ -67,9 +78,16 @@ export interface LintOutcome {
 }
 
 export function configFor(file: string, options: LintOptions): Config | undefined {
-  if (options.noConfig) return undefined;
-  if (options.configPath) return loadConfig(resolve(options.configPath));
-  return discoverConfig(dirname(resolve(file)));
+  const config = options.noConfig ? undefined : options.configPath ? loadConfig(resolve(options.configPath)) : discoverConfig(dirname(resolve(file)));
+  return withOverrides(config, options.ruleOverrides);
+}
+
+/** The configuration with `ruleOverrides` laid over its rule settings (a copy). */
+function withOverrides(config: Config | undefined, overrides: Record<string, RuleSetting> | undefined): Config | undefined {
+  if (!overrides || Object.keys(overrides).length === 0) return config;
+  const rules = { ...config?.rules };
+  for (const [id, setting] of Object.entries(overrides)) rules[id] = setting === "off" ? { ...rules[id], hidden: true } : { ...rules[id], severity: setting };
+  return { ...(config ?? { ignore: [] }), rules };
 }
 
 /**
@@ -124,7 +142,7 @@ function runRules<F>(
 
 function engineRuleEnabled(id: string, config: Config | undefined): Severity | undefined {
   const setting = config?.rules[id]?.severity;
-  if (setting === "off") return undefined;
+  if (setting === "off" || config?.rules[id]?.hidden) return undefined;
   return setting ?? loadRuleDocs().get(id)?.severity ?? "warning";
 }
 
@@ -136,7 +154,8 @@ export function finishFindings(
   reportUnused = true,
 ): Finding[] {
   const directives = parseDirectives(comments);
-  const kept = applySuppressions(findings, directives);
+  // Hidden rules' findings go after suppression: the comments that suppress them stay used.
+  const kept = applySuppressions(findings, directives).filter((f) => !config?.rules[f.rule]?.hidden);
   const unusedSeverity = reportUnused ? engineRuleEnabled("unused-suppression", config) : undefined;
   if (unusedSeverity) {
     const known = new Set([...loadRuleDocs().keys()]);
@@ -171,6 +190,7 @@ export async function lintOptionFile(path: string, options: LintOptions = {}, on
   }
   const set = await readOptionFiles(file, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.includeRoots ? { includeRoots: options.includeRoots } : {}),
     ...(options.text !== undefined ? { readFile: (p: string) => (resolve(p) === file ? Buffer.from(options.text as string) : undefined) } : {}),
   });
   for (const e of set.errors) errors.push({ file: e.file, ...(e.line !== undefined ? { line: e.line } : {}), message: e.message });
@@ -270,6 +290,17 @@ export interface SqlContext {
   parse?: (file: string, text: string, target: Target) => Promise<SqlFacts>;
   /** The server's configuration from an option file, when one is known. */
   serverConfig?: OptionFacts;
+  /**
+   * The same document linted before (an editor buffer): parsed incrementally, and statements whose
+   * text and tables are unchanged keep their facts and findings. Used instead of `parse`; `schema`
+   * is then left applied only as far as the last statement whose rules ran.
+   */
+  document?: SqlDocumentCache;
+  /**
+   * What `schema` was copied from: equal origins (by identity) mean equal schemas. Without it a
+   * document's findings are not kept across lints.
+   */
+  schemaOrigin?: object;
 }
 
 /** Reads a SQL file as text, or says why it cannot be linted. */
@@ -320,7 +351,8 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
   let target: Target;
   let sql: SqlFacts;
   try {
-    const parse = context.parse ?? ((f: string, t: string, tg: Target) => extractFacts(f, t, tg));
+    const document = context.document;
+    const parse = document ? (_f: string, t: string, tg: Target) => document.facts(t, tg) : (context.parse ?? ((f: string, t: string, tg: Target) => extractFacts(f, t, tg)));
     target = resolveTarget(undefined, options, config);
     sql = await parse(file, text, target);
     const directive = targetDirective(sql.comments.map((c) => ({ file, text: c.text, range: c.range })));
@@ -334,6 +366,11 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
   }
   for (const err of sql.errors) errors.push({ file, line: err.range.start.line, message: err.message });
   const sim = await simulator;
+  // Everything besides the statements that the rules' findings depend on.
+  const memo =
+    context.document && context.schemaOrigin
+      ? context.document.findings([file, target.label, JSON.stringify(config ?? null), context.serverConfig, context.schemaOrigin, sim])
+      : undefined;
   const findings = runSqlRules({
     file,
     sql,
@@ -345,6 +382,7 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
     statementRules: sqlStatementRules,
     setRules: setStatementRules,
     run: (rules, facts) => runRules(rules, facts, file, target, config, errors, sim),
+    ...(memo ? { memo, ruleErrors: errors } : {}),
   });
   const comments = sql.comments.map((c) => ({ file, text: c.text, range: c.range }));
   return {

@@ -87,7 +87,8 @@ function childProcess(child: ChildProcess): Transport {
   };
 }
 
-async function connect(dir: string, init: InitOptions = { debounceMs: 20 }, transport: Transport = inMemory()): Promise<Client> {
+/** `relativePatterns`: the client takes watchers relative to a base folder (as VS Code does). */
+async function connect(dir: string, init: InitOptions = { debounceMs: 20 }, transport: Transport = inMemory(), relativePatterns = false): Promise<Client> {
   const conn = createProtocolConnection(transport.reader, transport.writer);
   const waiting: { uri: string; ok: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   const latest = new Map<string, PublishDiagnosticsParams>();
@@ -115,7 +116,7 @@ async function connect(dir: string, init: InitOptions = { debounceMs: 20 }, tran
     processId: null,
     rootUri: folder,
     workspaceFolders: [{ uri: folder, name: "ws" }],
-    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } }, window: { showDocument: { support: true } } },
+    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: relativePatterns } }, window: { showDocument: { support: true } } },
     initializationOptions: init,
   });
   await conn.sendNotification(InitializedNotification.type, {});
@@ -147,6 +148,12 @@ async function connect(dir: string, init: InitOptions = { debounceMs: 20 }, tran
 }
 
 const byRule = (diags: Diagnostic[], rule: string) => diags.find((d) => d.code === rule);
+/** Every glob pattern the server asked the client to watch. */
+const watchedPatterns = (c: Client) =>
+  c.registrations.flatMap((r) => {
+    const { method, registerOptions } = r as { method: string; registerOptions?: { watchers?: { globPattern: unknown }[] } };
+    return method === "workspace/didChangeWatchedFiles" ? (registerOptions?.watchers ?? []).map((w) => w.globPattern) : [];
+  });
 const messageOf = (d: Diagnostic) => (typeof d.message === "string" ? d.message : d.message.value);
 const markdown = (h: unknown) => ((h as { contents: MarkupContent } | null)?.contents.value ?? "");
 
@@ -237,6 +244,37 @@ describe("diagnostics", () => {
     await next;
   });
 
+  it("watches the configuration file configPath names, whatever its name, and re-lints when it changes", async () => {
+    const dir = scratch({ "lint/prod-rules.json": CONFIG, "my.cnf": MY_CNF });
+    const config = join(dir, "lint/prod-rules.json");
+    for (const relative of [false, true]) {
+      writeFileSync(config, CONFIG);
+      const c = await connect(dir, { debounceMs: 20, settings: { configPath: "lint/prod-rules.json" } }, inMemory(), relative);
+      expect(byRule((await c.open("my.cnf", MY_CNF)).diagnostics, "duplicate-option")).toBeDefined();
+      const expected = relative ? { baseUri: pathToFileURL(join(dir, "lint")).href, pattern: "prod-rules.json" } : config;
+      await expect.poll(() => watchedPatterns(c)).toContainEqual(expected);
+      writeFileSync(config, JSON.stringify({ root: true, target: "mysql-8.0.25", rules: { "duplicate-option": "off" } }));
+      const next = c.diagnostics("my.cnf", (p) => !byRule(p.diagnostics, "duplicate-option"));
+      await c.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(config).href, type: FileChangeType.Changed }] });
+      await next;
+    }
+  });
+
+  it("watches the option file a configuration names and re-lints SQL documents when it changes", async () => {
+    const dir = scratch({
+      ".innolint.json": JSON.stringify({ root: true, target: "mysql-5.7.44", optionFile: "deploy/server.conf" }),
+      "deploy/server.conf": "[mysqld]\ninnodb_buffer_pool_size = 2G\n",
+    });
+    const c = await connect(dir, { debounceMs: 20 }, inMemory(), true);
+    const severity = (p: PublishDiagnosticsParams) => p.diagnostics.find((d) => d.code === "drop-truncate-buffer-pool-stall")?.severity;
+    expect(severity(await c.open("m.sql", "DROP TABLE t;\n", "sql"))).toBe(2);
+    await expect.poll(() => watchedPatterns(c)).toContainEqual({ baseUri: pathToFileURL(join(dir, "deploy")).href, pattern: "server.conf" });
+    writeFileSync(join(dir, "deploy/server.conf"), "[mysqld]\ninnodb_buffer_pool_size = 96G\n");
+    const next = c.diagnostics("m.sql", (p) => severity(p) === 1);
+    await c.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: c.uri("deploy/server.conf"), type: FileChangeType.Changed }] });
+    await next;
+  });
+
   it("applies editor settings: target, rule severities, impact in messages", async () => {
     const dir = scratch({ "my.cnf": MY_CNF });
     const c = await connect(dir, { debounceMs: 20, settings: { target: "mysql-8.0.25", rules: { "relaxed-commit-durability": "off", "duplicate-option": "info" }, showImpact: false } });
@@ -247,6 +285,17 @@ describe("diagnostics", () => {
     const f = sort.data as Finding;
     expect(sort.message).toBe([f.message, ...(f.notes ?? [])].join("\n"));
     expect((sort.data as Finding).impact).toBeDefined();
+  });
+
+  it("lays editor rule severities over the configuration in the engine: off keeps suppressions used, SQL findings too", async () => {
+    const text = "[mysqld]\n# innolint-disable-next-line relaxed-commit-durability\ninnodb_flush_log_at_trx_commit = 2\nsort_buffer_size = 2M\nsort_buffer_size = 4M\n";
+    const dir = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-5.7.44", rules: { "duplicate-option": "off" } }) });
+    const settings = { rules: { "relaxed-commit-durability": "off", "duplicate-option": "error", "drop-truncate-buffer-pool-stall": "error" } } as const;
+    const c = await connect(dir, { debounceMs: 20, settings });
+    const { diagnostics } = await c.open("my.cnf", text);
+    expect(diagnostics.map((d) => [d.code, d.severity])).toEqual([["duplicate-option", 1]]);
+    const sql = await c.open("m.sql", "DROP TABLE t;\n", "sql");
+    expect(sql.diagnostics.map((d) => [d.code, d.severity])).toEqual([["drop-truncate-buffer-pool-stall", 1]]);
   });
 
   it("in an untrusted workspace does not follow !include outside it", async () => {
@@ -261,6 +310,32 @@ describe("diagnostics", () => {
     expect(byRule(diagnostics, "duplicate-option")).toBeUndefined();
     const notes = diagnostics.filter((d) => /not followed/.test(messageOf(d)));
     expect(notes.map((d) => d.range.start.line)).toEqual([2, 4]);
+    expect(notes.map((d) => d.severity)).toEqual([3, 3]);
+  });
+
+  it("in an untrusted workspace reads no option file outside it, nested or named by the configuration", async () => {
+    const outside = scratch({ "secret.cnf": "[mysqld]\nsort_buffer_size = 2M\n", "big.cnf": "[mysqld]\ninnodb_buffer_pool_size = 96G\n" });
+    const dir = scratch({
+      ".innolint.json": JSON.stringify({ root: true, target: "mysql-5.7.44", optionFile: join(outside, "big.cnf") }),
+      "inner.cnf": `[mysqld]\nmax_connections = 10\n!include ${join(outside, "secret.cnf")}\n`,
+    });
+    const text = "[mysqld]\nsort_buffer_size = 1M\n!include inner.cnf\n";
+    const trusted = await connect(dir);
+    expect(byRule((await trusted.open("my.cnf", text)).diagnostics, "duplicate-option")).toBeDefined();
+    // The option file the configuration names sets a 96G pool: DROP stalls are errors.
+    expect((await trusted.open("m.sql", "DROP TABLE t;\n", "sql")).diagnostics.map((d) => d.severity)).toEqual([1]);
+
+    const untrusted = await connect(dir, { debounceMs: 20, trusted: false });
+    const { diagnostics } = await untrusted.open("my.cnf", text);
+    expect(byRule(diagnostics, "duplicate-option")).toBeUndefined();
+    const note = diagnostics.find((d) => /not followed/.test(messageOf(d)))!;
+    expect(note.range.start.line).toBe(2);
+    expect(messageOf(note)).toBe(`${join(dir, "inner.cnf")}:3: not followed: ${join(outside, "secret.cnf")} is outside the workspace, and innolint reads nothing outside an untrusted workspace`);
+    expect(note.severity).toBe(3);
+    // Without that file the pool is the 128M default: the stall is information, and the editor says why.
+    const sql = await untrusted.open("m.sql", "DROP TABLE t;\n", "sql");
+    expect(sql.diagnostics.map((d) => [d.code, d.severity])).toEqual([["drop-truncate-buffer-pool-stall", 3], [undefined, 3]]);
+    expect(messageOf(sql.diagnostics[1]!)).toBe(`${join(outside, "big.cnf")}: not followed: ${join(outside, "big.cnf")} is outside the workspace, and innolint reads nothing outside an untrusted workspace`);
   });
 });
 
@@ -422,6 +497,20 @@ const bundles = {
   "innolint lsp --stdio (the CLI bundle)": [resolve(here, "../dist/cli.js"), "lsp", "--stdio"],
   "the VS Code extension's dist/server.js": [resolve(here, "../../vscode-extension/dist/server.js"), "--stdio"],
 };
+
+describe("innolint lsp --config", () => {
+  const cli = resolve(here, "../dist/cli.js");
+  it.skipIf(!existsSync(cli))("uses and watches that configuration file unless the client names another", async () => {
+    const dir = scratch({ "ci/lint.json": JSON.stringify({ root: true, target: "mariadb-10.11", rules: { "sort-buffer-oversized": "off" } }) });
+    const child = spawn(process.execPath, [cli, "lsp", "--stdio", "--config", "ci/lint.json"], { cwd: dir, stdio: ["pipe", "pipe", "inherit"] });
+    const c = await connect(dir, { debounceMs: 20 }, childProcess(child));
+    const { diagnostics } = await c.open("my.cnf", "[mysqld]\ninnodb_sort_buffer_size = 64M\ninnodb_buffer_pool_instances = 8\n");
+    expect(diagnostics.map((d) => d.code)).toEqual(["removed-variable"]);
+    await expect.poll(() => watchedPatterns(c)).toContainEqual(join(dir, "ci/lint.json"));
+    const other = await connect(dir, { debounceMs: 20, settings: { configPath: join(dir, "nowhere.json") } }, childProcess(spawn(process.execPath, [cli, "lsp", "--stdio", "--config", "ci/lint.json"], { cwd: dir, stdio: ["pipe", "pipe", "inherit"] })));
+    expect((await other.open("my.cnf", "[mysqld]\n")).diagnostics.map((d) => d.message).join("\n")).toMatch(/nowhere\.json/);
+  });
+});
 
 describe.each(Object.entries(bundles))("%s as a child process", (_name, [bundle, ...args]) => {
   if (!existsSync(bundle!)) console.warn(`lsp: skipped: ${bundle} is not built (npm run build)`);

@@ -1,7 +1,8 @@
 /**
  * The packaged extension in a real VS Code: code-server 4.100.3 (VS Code 1.100.3) in headless
  * Chromium, driven by playwright-core. Installs the .vsix, opens my.cnf, and checks the warning
- * squiggles, a hover with the rule's evidence and the variable's entry, and a safe quick fix.
+ * squiggles, a hover with the rule's evidence and the variable's entry, a safe quick fix, the
+ * commands, and a re-lint when the configuration file (named by innolint.configPath) changes.
  * Screenshots go to packages/vscode-extension/test-artifacts/.
  *
  * Needs: chromium (Debian), code-server (scripts/install-e2e.sh puts it in /opt/innolint-e2e, or set
@@ -116,9 +117,12 @@ describe.skipIf(missing !== undefined)("the extension in code-server (headless C
     mkdirSync(workspace);
     writeFileSync(join(workspace, ".innolint.json"), JSON.stringify({ root: true, target: "mysql-8.0.25" }));
     writeFileSync(join(workspace, "my.cnf"), MY_CNF);
-    // An editor setting over .innolint.json: duplicate-option is off in this workspace.
+    // Editor settings over the configuration: duplicate-option is off in this workspace, and the
+    // configuration file is one of another name (the server asks the editor to watch it).
     mkdirSync(join(workspace, ".vscode"));
-    writeFileSync(join(workspace, ".vscode", "settings.json"), JSON.stringify({ "innolint.rules": { "duplicate-option": "off" } }));
+    mkdirSync(join(workspace, "lint"));
+    writeFileSync(join(workspace, "lint", "editor-rules.json"), JSON.stringify({ root: true, target: "mysql-8.0.25" }));
+    writeFileSync(join(workspace, ".vscode", "settings.json"), JSON.stringify({ "innolint.rules": { "duplicate-option": "off" }, "innolint.configPath": "lint/editor-rules.json" }));
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     server = spawn(codeServer!, [...dirs, "--bind-addr", `127.0.0.1:${port}`, "--auth", "none", "--disable-workspace-trust", "--disable-telemetry", "--disable-update-check", workspace], {
@@ -229,6 +233,15 @@ describe.skipIf(missing !== undefined)("the extension in code-server (headless C
       await page.locator(".tab", { hasText: "relaxed-commit-durability" }).first().waitFor({ timeout: 30_000 });
       await page.locator(".monaco-editor .view-line", { hasText: "## Why" }).first().waitFor({ timeout: 30_000 });
       await shot("7-explain-rule.png");
+
+      // The configuration file changes on disk: the editor's watcher tells the server, which re-lints.
+      await page.locator(".tab", { hasText: "my.cnf" }).first().click();
+      const problems = () => page.locator(".markers-panel").first().innerText();
+      expect(await problems()).toMatch(/relaxed-commit-durability/);
+      writeFileSync(join(workspace, "lint", "editor-rules.json"), JSON.stringify({ root: true, target: "mysql-8.0.25", rules: { "relaxed-commit-durability": "off" } }));
+      await page.waitForFunction(() => !document.querySelector(".markers-panel")?.textContent?.includes("relaxed-commit-durability"), undefined, { timeout: 60_000 });
+      expect(await problems()).toMatch(/64× the 1M default/);
+      await shot("8-config-file-changed.png");
     } catch (e) {
       await shot("failure.png").catch(() => undefined);
       throw new Error(`${(e as Error).message}\ncode-server log:\n${log.slice(-4000)}`);

@@ -1,15 +1,15 @@
 /**
  * One lint per document version, through the same engine, configuration discovery and target
- * precedence as the CLI. The editor's buffer is fed to the engine as `text`; nothing here
- * re-evaluates rules.
+ * precedence as the CLI. The editor's buffer is fed to the engine as `text`, its rule severities
+ * as `ruleOverrides` and an untrusted workspace's folders as `includeRoots`; nothing here
+ * re-evaluates rules, severities or includes.
  */
-import { readdirSync, realpathSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
 import { lintOptionFile } from "../engine.js";
 import type { FileKind, InputError, LintOptions, LintOutcome, OptionFileLint } from "../engine.js";
 import type { Finding } from "../finding.js";
 import { kindFromContent, kindFromName } from "../files.js";
-import { readOptionFiles, type OptionFile, type OptionFileError } from "../optionfile/model.js";
+import type { OptionFile, OptionFileError } from "../optionfile/model.js";
 import type { Target } from "../target.js";
 import type { RuleSetting } from "../config.js";
 import { lintSqlDocument } from "./sql.js";
@@ -34,12 +34,6 @@ export interface WorkspaceState {
   trusted: boolean;
 }
 
-export interface BlockedInclude {
-  /** 1-based line of the directive in the document. */
-  line: number;
-  path: string;
-}
-
 export interface Analysis {
   uri: string;
   version: number;
@@ -48,18 +42,24 @@ export interface Analysis {
   text: string;
   /** The option-file front end's result (set, facts) when the document is an option file. */
   lint?: OptionFileLint;
-  /** Findings in this document, after the editor's severity overrides. */
+  /** Findings in this document. */
   findings: Finding[];
   /** Findings the engine reported against files this one includes. */
   elsewhere: Finding[];
   errors: InputError[];
-  /** The reader's errors with range and severity, for option files. */
+  /**
+   * The option-file reader's errors with range and severity: an option file's own, or for a SQL
+   * document the includes of its server's option file an untrusted workspace did not follow.
+   */
   readerErrors: OptionFileError[];
   target?: Target;
   /** Files and directories whose change makes this analysis stale. */
   dependencies: Set<string>;
-  /** Untrusted workspace: !include directives innolint did not follow. */
-  blocked: BlockedInclude[];
+  /**
+   * Files besides the document that the lint read and whose change the server must hear of:
+   * included option files, the option file a configuration names.
+   */
+  watch: string[];
 }
 
 export function documentKind(file: string, languageId: string, text: string): FileKind {
@@ -68,85 +68,14 @@ export function documentKind(file: string, languageId: string, text: string): Fi
   return kindFromName(file) ?? kindFromContent(text.slice(0, 65536));
 }
 
-function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
 function under(path: string, roots: string[]): boolean {
   return roots.some((r) => path === r || path.startsWith(r.endsWith(sep) ? r : r + sep));
-}
-
-/** Inside the workspace, also after following symbolic links. */
-function inside(path: string, roots: string[]): boolean {
-  return under(path, roots) && under(real(path), roots.map(real));
 }
 
 /** The directory relative !include paths resolve against: the workspace folder holding the file, else its directory. */
 export function includeCwd(file: string, ws: WorkspaceState): string {
   const folder = ws.folders.filter((f) => under(file, [f])).sort((a, b) => b.length - a.length)[0];
   return folder ?? dirname(file);
-}
-
-class Blocked extends Error {
-  readonly code = "EACCES";
-}
-
-/** Every path outside the workspace that reading `file` with `text` would open. Nothing outside is read. */
-async function outsideReads(file: string, text: string | undefined, cwd: string, roots: string[]): Promise<string[]> {
-  const attempted: string[] = [];
-  await readOptionFiles(file, {
-    cwd,
-    readFile: (p) => {
-      const abs = resolve(p);
-      if (text !== undefined && abs === file) return Buffer.from(text);
-      if (!inside(abs, roots)) {
-        attempted.push(abs);
-        throw new Blocked(`${abs} is outside the workspace`);
-      }
-      return undefined;
-    },
-  });
-  return attempted;
-}
-
-/**
- * In an untrusted workspace, !include and !includedir lines of the document that lead outside the
- * workspace (directly or through what they include) are turned into comments of the same length
- * before the engine sees the text, so nothing outside is read and every position stays put.
- */
-async function guardIncludes(file: string, text: string, cwd: string, ws: WorkspaceState): Promise<{ text: string; blocked: BlockedInclude[] }> {
-  const roots = ws.folders;
-  if ((await outsideReads(file, text, cwd, roots)).length === 0) return { text, blocked: [] };
-  const own = await readOptionFiles(file, { cwd, readFile: (p) => (resolve(p) === file ? Buffer.from(text) : (() => { throw new Blocked("not read"); })()) });
-  const root = own.files.find((f) => f.path === file);
-  const lines = text.split("\n");
-  const blocked: BlockedInclude[] = [];
-  for (const inc of root?.includes ?? []) {
-    let leaks = !inside(inc.resolved, roots);
-    if (!leaks && inc.kind === "include") leaks = (await outsideReads(inc.resolved, undefined, cwd, roots)).length > 0;
-    if (!leaks && inc.kind === "includedir") {
-      let names: string[] = [];
-      try {
-        names = readdirSync(inc.resolved).filter((n) => n.endsWith(".cnf"));
-      } catch {
-        names = [];
-      }
-      for (const n of names) if ((await outsideReads(resolve(inc.resolved, n), undefined, cwd, roots)).length > 0) leaks = true;
-    }
-    if (!leaks) continue;
-    const i = inc.range.start.line - 1;
-    const line = lines[i];
-    if (line === undefined) continue;
-    const bang = line.indexOf("!");
-    if (bang < 0) continue;
-    lines[i] = line.slice(0, bang) + "#" + line.slice(bang + 1);
-    blocked.push({ line: i + 1, path: inc.path });
-  }
-  return { text: lines.join("\n"), blocked };
 }
 
 export interface AnalyzeInput {
@@ -161,22 +90,22 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
   const file = resolve(doc.file);
   const kind = documentKind(file, doc.languageId, doc.text);
   const cwd = includeCwd(file, ws);
-  const options: LintOptions = { cwd, text: doc.text };
+  const options: LintOptions = { cwd, text: doc.text, ruleOverrides: settings.rules };
   if (settings.target) options.target = settings.target;
   if (settings.configPath) options.configPath = settings.configPath;
+  if (!ws.trusted) options.includeRoots = ws.folders;
   const base = { uri: doc.uri, version: doc.version, file, kind, text: doc.text };
-  const analysis: Analysis = { ...base, findings: [], elsewhere: [], errors: [], readerErrors: [], dependencies: new Set([file]), blocked: [] };
+  const analysis: Analysis = { ...base, findings: [], elsewhere: [], errors: [], readerErrors: [], dependencies: new Set([file]), watch: [] };
 
   let outcome: LintOutcome;
   if (kind === "sql") {
     analysis.dependencies.add(dirname(file)); // the migrations beside it build its schema
-    outcome = await lintSqlDocument(file, options);
+    const lint = await lintSqlDocument(file, options);
+    outcome = lint.outcome;
+    for (const f of lint.read) analysis.dependencies.add(f);
+    analysis.watch = lint.read;
+    analysis.readerErrors = lint.notFollowed;
   } else {
-    if (!ws.trusted) {
-      const guarded = await guardIncludes(file, doc.text, cwd, ws);
-      options.text = guarded.text;
-      analysis.blocked = guarded.blocked;
-    }
     const lint = await lintOptionFile(file, options);
     analysis.lint = lint;
     outcome = lint.outcome;
@@ -186,25 +115,15 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
       for (const inc of f.includes) analysis.dependencies.add(inc.resolved);
     }
     for (const e of lint.set.errors) analysis.dependencies.add(e.file);
+    analysis.watch = lint.set.files.map((f) => f.path).filter((f) => f !== file);
   }
   analysis.errors = outcome.errors;
   if (outcome.result) {
     analysis.target = outcome.result.target;
     for (const f of outcome.result.files) analysis.dependencies.add(f);
-    for (const f of applyOverrides(outcome.result.findings, settings)) (f.file === file ? analysis.findings : analysis.elsewhere).push(f);
+    for (const f of outcome.result.findings) (f.file === file ? analysis.findings : analysis.elsewhere).push(f);
   }
   return analysis;
-}
-
-/** The editor's rule severities, laid over the findings the engine produced. */
-function applyOverrides(findings: Finding[], settings: Settings): Finding[] {
-  const out: Finding[] = [];
-  for (const f of findings) {
-    const s = settings.rules[f.rule];
-    if (s === "off") continue;
-    out.push(s ? { ...f, severity: s } : f);
-  }
-  return out;
 }
 
 export function rootFile(a: Analysis): OptionFile | undefined {

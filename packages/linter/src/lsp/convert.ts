@@ -86,7 +86,7 @@ export function toDiagnostics(a: Analysis, showImpact: boolean): Diagnostic[] {
     const range = own ? (e.range ? toLspRange(e.range) : e.line ? lineRange(a.text, e.line) : firstLine) : (directiveFor(e.file) ?? firstLine);
     out.push({
       range,
-      severity: e.severity === "warning" ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
+      severity: e.severity === "info" ? DiagnosticSeverity.Information : e.severity === "warning" ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
       source: SOURCE,
       message: own ? e.message : `${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}`,
     });
@@ -99,14 +99,6 @@ export function toDiagnostics(a: Analysis, showImpact: boolean): Diagnostic[] {
       severity: DiagnosticSeverity.Error,
       source: SOURCE,
       message: own ? e.message : e.message.startsWith(e.file) ? e.message : `${e.file}: ${e.message}`,
-    });
-  }
-  for (const b of a.blocked) {
-    out.push({
-      range: lineRange(a.text, b.line),
-      severity: DiagnosticSeverity.Information,
-      source: SOURCE,
-      message: `not followed: ${b.path} leads outside the workspace, and the workspace is not trusted`,
     });
   }
   return out;

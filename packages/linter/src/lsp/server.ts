@@ -3,10 +3,12 @@
  * IPC, or in-memory streams in tests) to the engine. Diagnostics, hovers, completion and code actions
  * all read one cached analysis per document version.
  */
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { basename, dirname, resolve, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   DidChangeWatchedFilesNotification,
+  type Disposable,
+  type FileSystemWatcher,
   LSPErrorCodes,
   MarkupKind,
   ResponseError,
@@ -34,11 +36,13 @@ import {
 import { complete, resolveCompletion } from "./completion.js";
 import { fromLspPosition, toDiagnostics } from "./convert.js";
 import { hoverMarkdown } from "./hover.js";
-import { resetSqlState } from "./sql.js";
+import { closeSqlDocument, resetSqlState } from "./sql.js";
 
 export interface ServerOptions {
   /** Quiet time after the last edit before a document is linted (ms). */
   debounceMs?: number;
+  /** Like --config: this configuration file unless the client's `configPath` setting names another. */
+  configPath?: string;
 }
 
 /** What a client may send as initializationOptions. */
@@ -58,6 +62,21 @@ function uriToPath(uri: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What the server always watches; `watcherFor` adds single files these do not cover. */
+const WATCHED_GLOBS = [`**/${CONFIG_FILE_NAME}`, "**/*.cnf", "**/*.ini", "**/*.sql"];
+
+function coveredByGlobs(path: string, folders: string[]): boolean {
+  const inside = folders.some((f) => path.startsWith(f.endsWith(sep) ? f : f + sep));
+  return inside && (basename(path) === CONFIG_FILE_NAME || /\.(cnf|ini|sql)$/.test(path));
+}
+
+/** A watcher for one file: a pattern relative to its directory where the client takes one. */
+function watcherFor(path: string, relative: boolean): FileSystemWatcher {
+  const literal = (s: string) => s.replace(/[*?[\]{}]/g, "[$&]");
+  if (relative) return { globPattern: { baseUri: pathToFileURL(dirname(path)).href, pattern: literal(basename(path)) } };
+  return { globPattern: literal(path) };
 }
 
 function readSettings(raw: unknown, folders: string[]): Settings {
@@ -92,6 +111,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let debounceMs = options.debounceMs ?? 150;
   let generation = 0;
   let canRegisterWatchers = false;
+  let relativePatterns = false;
+  const serverConfigPath = options.configPath ? resolve(options.configPath) : undefined;
+  const withDefaults = (s: Settings): Settings => (s.configPath || !serverConfigPath ? s : { ...s, configPath: serverConfigPath });
+  settings = withDefaults(settings);
+  /** Per open document: the files its latest analysis read besides it. */
+  const read = new Map<string, string[]>();
+  let watching = "";
+  let watchers: Promise<Disposable | undefined> = Promise.resolve(undefined);
   let canPullConfiguration = false;
   const cache = new Map<string, Entry>();
   const timers = new Map<string, NodeJS.Timeout>();
@@ -116,7 +143,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     errors: [{ file, message: `innolint could not lint this document: ${(e as Error)?.message ?? String(e)}` }],
     readerErrors: [],
     dependencies: new Set([file]),
-    blocked: [],
+    watch: [],
   });
 
   function analysisOf(doc: TextDocument): Promise<Analysis> | undefined {
@@ -124,10 +151,18 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!file) return undefined;
     const hit = cache.get(doc.uri);
     if (hit && hit.version === doc.version && hit.generation === generation) return hit.promise;
-    const promise = analyze({ uri: doc.uri, version: doc.version, file, languageId: doc.languageId, text: doc.getText() }, settings, ws).catch((e: unknown) => {
-      log(`innolint: lint of ${file} failed: ${(e as Error)?.stack ?? e}`);
-      return failed(doc, file, e);
-    });
+    const promise = analyze({ uri: doc.uri, version: doc.version, file, languageId: doc.languageId, text: doc.getText() }, settings, ws)
+      .then((a) => {
+        if (documents.get(doc.uri)) {
+          read.set(doc.uri, a.watch);
+          watchFiles();
+        }
+        return a;
+      })
+      .catch((e: unknown) => {
+        log(`innolint: lint of ${file} failed: ${(e as Error)?.stack ?? e}`);
+        return failed(doc, file, e);
+      });
     cache.set(doc.uri, { version: doc.version, generation, promise });
     return promise;
   }
@@ -154,6 +189,32 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         publish(uri).catch((e: unknown) => log(`innolint: publishing diagnostics failed: ${(e as Error)?.stack ?? e}`));
       }, delay),
     );
+  }
+
+  /**
+   * Keeps one registration of watchers for the files the globs do not cover: the configuration
+   * file `configPath` names and what open documents read outside the workspace or under other
+   * names (the option file a configuration names, included files). Replaced when that set changes.
+   */
+  function watchFiles(): void {
+    if (!canRegisterWatchers) return;
+    const files = new Set<string>();
+    if (settings.configPath) files.add(settings.configPath);
+    for (const list of read.values()) for (const f of list) files.add(f);
+    const wanted = [...files].filter((f) => !coveredByGlobs(f, ws.folders)).sort();
+    const key = wanted.join("\0");
+    if (key === watching) return;
+    watching = key;
+    watchers = watchers.then(async (previous) => {
+      previous?.dispose();
+      if (wanted.length === 0) return undefined;
+      try {
+        return await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: wanted.map((f) => watcherFor(f, relativePatterns)) });
+      } catch (e) {
+        log(`innolint: cannot watch ${wanted.join(", ")}: ${(e as Error)?.message ?? e}`);
+        return undefined;
+      }
+    });
   }
 
   function relintAll(): void {
@@ -195,8 +256,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
     if (init.trusted === false) ws.trusted = false;
     if (typeof init.debounceMs === "number") debounceMs = init.debounceMs;
-    settings = readSettings(init.settings, ws.folders);
+    settings = withDefaults(readSettings(init.settings, ws.folders));
     canRegisterWatchers = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    relativePatterns = params.capabilities.workspace?.didChangeWatchedFiles?.relativePatternSupport === true;
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     return {
       capabilities: {
@@ -213,24 +275,24 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onInitialized(() => {
     if (canRegisterWatchers) {
       connection.client
-        .register(DidChangeWatchedFilesNotification.type, {
-          watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: "**/*.cnf" }, { globPattern: "**/*.ini" }, { globPattern: "**/*.sql" }],
-        })
+        .register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) })
         .catch((e: unknown) => log(`innolint: cannot watch files: ${(e as Error)?.message ?? e}`));
+      watchFiles();
     }
   });
 
   connection.onDidChangeConfiguration(async (params) => {
     const raw = (params.settings as { innolint?: unknown } | null | undefined)?.innolint;
-    if (raw !== undefined) settings = readSettings(raw, ws.folders);
+    if (raw !== undefined) settings = withDefaults(readSettings(raw, ws.folders));
     else if (canPullConfiguration) {
       try {
-        settings = readSettings(await connection.workspace.getConfiguration("innolint"), ws.folders);
+        settings = withDefaults(readSettings(await connection.workspace.getConfiguration("innolint"), ws.folders));
       } catch {
         /* keep the settings we have */
       }
     }
     clearConfigCache();
+    watchFiles();
     relintAll();
   });
 
@@ -281,6 +343,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     timers.delete(e.document.uri);
     cache.delete(e.document.uri);
     published.delete(e.document.uri);
+    read.delete(e.document.uri);
+    watchFiles();
+    const file = uriToPath(e.document.uri);
+    if (file) closeSqlDocument(resolve(file));
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 

@@ -28,9 +28,9 @@
  *  - World-writable regular files are ignored with a warning (not on Windows).
  *  - Groups are matched case-insensitively (latin1), whole name only.
  */
-import { closeSync, openSync, readSync, readdirSync, statSync, accessSync, constants as fsConstants } from "node:fs";
+import { closeSync, openSync, readSync, readdirSync, realpathSync, statSync, accessSync, constants as fsConstants } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import type { Parser } from "web-tree-sitter";
 import type { Range } from "../finding.js";
 import { createParser } from "../treesitter.js";
@@ -95,6 +95,23 @@ function expandTilde(path: string): string {
   // unpack_dirname(): "~/..." becomes $HOME/...
   if (path === "~" || path.startsWith("~/")) return join(process.env.HOME ?? homedir(), path.slice(1));
   return path;
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function under(path: string, roots: string[]): boolean {
+  return roots.some((r) => path === r || path.startsWith(r.endsWith(sep) ? r : r + sep));
+}
+
+/** Inside one of `roots`, also after following symbolic links. */
+export function insideRoots(path: string, roots: string[]): boolean {
+  return under(path, roots) && under(realOrSelf(path), roots.map(realOrSelf));
 }
 
 function walkFile(parsed: ParsedFile, depth: number, visitor: FileVisitor): void {
@@ -277,6 +294,13 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
   const stack: string[] = [];
   const cycles = new Set<string>();
   let visits = 0;
+  const roots = opts.includeRoots;
+  const notFollowed = (abs: string, at: { file: string; line?: number; range?: Range }): OptionFileError => ({
+    ...at,
+    kind: "not-followed",
+    severity: "info",
+    message: `not followed: ${abs} is outside the workspace, and innolint reads nothing outside an untrusted workspace`,
+  });
 
   const report = (error: OptionFileError): void => {
     const key = `${error.file}\0${error.line ?? ""}\0${error.kind}\0${error.code ?? ""}`;
@@ -298,6 +322,16 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
     };
 
     let bytes: Buffer | undefined;
+    let hookError: unknown;
+    if (opts.readFile) {
+      try {
+        bytes = opts.readFile(abs);
+      } catch (e) {
+        hookError = e;
+      }
+    }
+    // The top file outside an untrusted workspace is read only when the caller supplies it.
+    if (roots && !bytes && !insideRoots(abs, roots)) return fail(notFollowed(abs, at));
     let stat: ReturnType<typeof statSync> | undefined;
     let statCode = "ENOENT";
     try {
@@ -305,21 +339,17 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
     } catch (e) {
       statCode = errnoOf(e);
     }
-    if (opts.readFile) {
-      try {
-        bytes = opts.readFile(abs);
-      } catch (e) {
-        const code = errnoOf(e);
-        if (code === "EISDIR" || stat?.isDirectory()) {
-          return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
-        }
-        if (code === "ENOENT") {
-          return fail(origin
-            ? { ...at, kind: "missing-include", severity: "warning", message: `included file ${abs} does not exist; the server silently skips it` }
-            : { file: abs, kind: "unreadable", code: "not-found", severity: "error", fatal: true, message: `Could not open required defaults file: ${abs}` });
-        }
-        return fail({ ...at, kind: "unreadable", code, severity: "error", fatal: !origin, message: `cannot read ${abs}: ${code}` });
+    if (hookError !== undefined) {
+      const code = errnoOf(hookError);
+      if (code === "EISDIR" || stat?.isDirectory()) {
+        return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
       }
+      if (code === "ENOENT") {
+        return fail(origin
+          ? { ...at, kind: "missing-include", severity: "warning", message: `included file ${abs} does not exist; the server silently skips it` }
+          : { file: abs, kind: "unreadable", code: "not-found", severity: "error", fatal: true, message: `Could not open required defaults file: ${abs}` });
+      }
+      return fail({ ...at, kind: "unreadable", code, severity: "error", fatal: !origin, message: `cannot read ${abs}: ${code}` });
     }
     if (!bytes) {
       if (!stat) {
@@ -391,6 +421,11 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
   };
 
   const visit = (abs: string, depth: number, origin: Origin): void => {
+    // Reported at every directive that leads outside, not once per file as read errors are.
+    if (roots && origin && !insideRoots(abs, roots)) {
+      report(notFollowed(abs, origin));
+      return;
+    }
     if (++visits > MAX_FILE_VISITS) {
       if (visits === MAX_FILE_VISITS + 1 && origin) {
         report({ ...origin, kind: "include-cycle", code: "too-many-files", severity: "error", message: `more than ${MAX_FILE_VISITS} file reads through !include/!includedir; innolint stops expanding here` });
@@ -438,6 +473,10 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
           return true;
         }
         const dir = resolve(cwd, p);
+        if (roots && !insideRoots(dir, roots)) {
+          report(notFollowed(dir, where));
+          return true;
+        }
         let names: string[];
         try {
           names = readdirSync(dir);

@@ -53,7 +53,9 @@ export type OptionFileErrorKind =
   | "invalid-utf8"
   | "too-large"
   | "syntax"
-  | "line-too-long";
+  | "line-too-long"
+  /** Outside `includeRoots`: innolint did not read it, the server would. */
+  | "not-followed";
 
 export interface OptionFileError {
   file: string;
@@ -62,8 +64,11 @@ export interface OptionFileError {
   kind: OptionFileErrorKind;
   /** Finer cause, e.g. "world-writable", "unknown-directive", "option-outside-group". */
   code?: string;
-  /** error: the server (or my_print_defaults) rejects something; warning: it silently copes. */
-  severity?: "error" | "warning";
+  /**
+   * error: the server (or my_print_defaults) rejects something; warning: it silently copes; info:
+   * innolint's own limit, not the server's (an include it did not follow).
+   */
+  severity?: "error" | "warning" | "info";
   /** The real reader stops reading this file here (and aborts entirely if this is the top file). */
   fatal?: boolean;
   range?: Range;
@@ -114,6 +119,12 @@ export interface ReadOptions {
   cwd?: string;
   /** Which extensions !includedir takes: "win32" adds ".ini" (default: process.platform). */
   platform?: NodeJS.Platform;
+  /**
+   * An untrusted workspace's folders: no file or directory outside them is opened, also not
+   * through a symbolic link. An !include or !includedir that leads outside is reported
+   * ("not-followed") instead of followed; so is the top file, unless `readFile` supplies it.
+   */
+  includeRoots?: string[];
 }
 
 export interface GroupOptions {

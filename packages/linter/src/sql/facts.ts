@@ -218,12 +218,13 @@ let scan: Query | undefined;
  * run inside the parser's WebAssembly: one pass per file instead of a JS walk (or a query) per
  * statement.
  */
-function scanTree(tree: Tree): { comments: Node[]; found: Node[] } {
-  scan ??= new Query(tree.language, ["(comment) @c", ...SCANNED.map((t) => `(${t}) @n`)].join(" "));
+function scanTree(root: Tree | Node): { comments: Node[]; found: Node[] } {
+  const node = "rootNode" in root ? root.rootNode : root;
+  scan ??= new Query(node.tree.language, ["(comment) @c", ...SCANNED.map((t) => `(${t}) @n`)].join(" "));
   const comments: Node[] = [];
   const found: Node[] = [];
   let last = -1;
-  for (const c of scan.captures(tree.rootNode)) {
+  for (const c of scan.captures(node)) {
     if (c.node.id === last) continue;
     last = c.node.id;
     if (c.name === "c") comments.push(c.node);
@@ -233,7 +234,7 @@ function scanTree(tree: Tree): { comments: Node[]; found: Node[] } {
 }
 
 /** Top-level nodes that are not statements: client commands, terminators, comments. */
-const SKIPPED = new Set(["comment", "delimiter_statement", "client_command", "terminator"]);
+export const SKIPPED = new Set(["comment", "delimiter_statement", "client_command", "terminator"]);
 
 const KINDS: Record<string, StatementKind> = {
   create_table_statement: "create-table",
@@ -338,13 +339,18 @@ function factsOfTree(
 function unresetDelimiter(root: Node, prefixLength: number): { seen: boolean; unreset?: { message: string; range: Range } } {
   let last: Node | undefined;
   for (const node of root.namedChildren) if (node.type === "delimiter_statement" && node.startIndex >= prefixLength) last = node;
+  return lastDelimiter(last);
+}
+
+/** The same, given the last top-level DELIMITER command. */
+export function lastDelimiter(last: Node | undefined): { seen: boolean; unreset?: { message: string; range: Range } } {
   if (!last) return { seen: false };
   const value = last.text.trim().split(/\s+/)[1] ?? ";";
   if (value === ";") return { seen: true };
   return { seen: true, unreset: { message: `DELIMITER ${value} is never reset to ; before the end of the file`, range: rangeOf(last) } };
 }
 
-function syntaxErrors(root: Node): { message: string; range: Range }[] {
+export function syntaxErrors(root: Node): { message: string; range: Range }[] {
   const out: { message: string; range: Range }[] = [];
   // Iterative post-order walk (deeply nested input must not exhaust the JS stack).
   const stack: { node: Node; before: number; expanded: boolean }[] = [{ node: root, before: 0, expanded: false }];
@@ -383,8 +389,12 @@ function syntaxErrors(root: Node): { message: string; range: Range }[] {
 
 // -------------------------------------------------------------------- statements
 
-/** `inside`: the statement's nodes of SCANNED types, in document order. */
-function statementFacts(node: Node, source: string, inside: Node[]): StatementFacts {
+/**
+ * One top-level statement's facts; they depend on nothing but the node's subtree and text.
+ * `inside`: the statement's nodes of SCANNED types in document order, when a whole-tree scan has
+ * them already (an editor's reparse scans only the statements it did not reuse).
+ */
+export function statementFacts(node: Node, source: string, inside: Node[] = scanTree(node).found): StatementFacts {
   const kind = KINDS[node.type] ?? guessKind(node);
   const facts: StatementFacts = {
     kind,

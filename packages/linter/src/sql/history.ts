@@ -37,6 +37,14 @@ export class MigrationHistory {
 
   /** A fresh copy of the schema before `file`. */
   async schemaBefore(file: string, target: Target): Promise<Schema> {
+    return (await this.schemaAndOrigin(file, target)).schema;
+  }
+
+  /**
+   * The same, and the object it was copied from: the same origin twice means the same earlier
+   * files, parsed the same way, hence an equal schema.
+   */
+  async schemaAndOrigin(file: string, target: Target): Promise<{ schema: Schema; origin: object }> {
     const dir = dirname(file);
     const names = this.siblings(dir);
     const position = names.indexOf(basename(file));
@@ -68,7 +76,19 @@ export class MigrationHistory {
       this.after.set(key, next);
       schema = next;
     }
-    return schema.clone();
+    return { schema: schema.clone(), origin: earlier.length > 0 ? schema : this.empty(target) };
+  }
+
+  private readonly empties = new Map<string, object>();
+
+  /** The origin of the empty schema before the first file, per target. */
+  private empty(target: Target): object {
+    let origin = this.empties.get(target.label);
+    if (!origin) {
+      origin = {};
+      this.empties.set(target.label, origin);
+    }
+    return origin;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { EngineSim } from "@innolint/engine-sim";
 import type { Config } from "../config.js";
+import type { InputError } from "../engine.js";
 import type { Finding } from "../finding.js";
 import type { OptionEntry, OptionSet } from "../optionfile/model.js";
 import { buildOptionFacts, type OptionFacts } from "../optionfile/rules/facts.js";
@@ -7,7 +8,8 @@ import type { Rule } from "../rules/types.js";
 import type { Target } from "../target.js";
 import type { SqlFacts, StatementFacts } from "./facts.js";
 import type { LiveTables, SqlStatementFacts } from "./rules/context.js";
-import type { Schema } from "./schema.js";
+import type { StatementMemo } from "./incremental.js";
+import { SCHEMA_KINDS, type Schema } from "./schema.js";
 
 const PERSISTENT = new Set(["global", "persist", "persist_only"]);
 
@@ -72,6 +74,14 @@ export interface SqlRunInput {
   statementRules: Rule<SqlStatementFacts>[];
   setRules: Rule<OptionFacts>[];
   run: <F>(rules: Rule<F>[], facts: F) => Finding[];
+  /**
+   * Findings kept from the previous lint of the same document (sql/incremental.ts): a statement
+   * whose facts and tables are unchanged does not run its rules again, and `schema` is brought up
+   * to date only as far as the last statement whose rules ran. Used only with `ruleErrors`, the
+   * array `run` reports rule errors into, so that they are kept too.
+   */
+  memo?: StatementMemo;
+  ruleErrors?: InputError[];
 }
 
 /** Runs the SQL rules statement by statement, applying each statement to the schema after its rules ran. */
@@ -92,6 +102,8 @@ export class SqlRuleRunner {
   private readonly assigned: StatementFacts[] = [];
   private readonly findings: Finding[] = [];
   private index = 0;
+  /** With a memo: statements not yet applied to the schema. */
+  private readonly pending: StatementFacts[] = [];
 
   constructor(private readonly input: Omit<SqlRunInput, "sql">) {
     if (input.live) {
@@ -111,13 +123,28 @@ export class SqlRuleRunner {
       ...(this.input.live ? { live: this.input.live } : {}),
       ...(this.input.changedFiles ? { changedFiles: this.input.changedFiles } : {}),
     };
+    const errors = this.input.ruleErrors;
+    const memo = errors ? this.input.memo : undefined;
     for (const statement of sql.statements) {
       const index = this.index++;
-      this.findings.push(
-        ...this.input.run(this.input.statementRules, { file, target, statement, index, sql, schema, createdInFile, config, configSource, ...live } satisfies SqlStatementFacts),
-      );
+      const key = memo?.key(statement);
+      const kept = key === undefined ? undefined : memo?.get(key, statement);
+      if (kept) {
+        this.findings.push(...kept.findings);
+        errors?.push(...kept.errors);
+      } else {
+        for (const s of this.pending.splice(0)) schema.apply(s, file);
+        const before = errors?.length ?? 0;
+        const found = this.input.run(this.input.statementRules, { file, target, statement, index, sql, schema, createdInFile, config, configSource, ...live } satisfies SqlStatementFacts);
+        this.findings.push(...found);
+        if (key !== undefined) memo?.set(key, statement, found, errors?.slice(before) ?? []);
+      }
       if (statement.kind === "create-table" && statement.tables[0]) createdInFile.add(statement.tables[0].name.toLowerCase());
-      schema.apply(statement, file);
+      if (memo) {
+        // Applied when a later statement's rules run: most lints of an edited document run few.
+        if (SCHEMA_KINDS.has(statement.kind)) this.pending.push(statement);
+        memo.applied(statement);
+      } else schema.apply(statement, file);
       if (statement.assignments?.some((a) => PERSISTENT.has(a.scope))) this.assigned.push({ ...statement, text: "" });
     }
   }
@@ -126,6 +153,7 @@ export class SqlRuleRunner {
     const { file, target } = this.input;
     const assigned = assignmentsAsOptions(file, this.assigned);
     if (assigned.entries.length > 0) this.findings.push(...this.input.run(this.input.setRules, buildOptionFacts(file, assigned, target)));
+    if (this.input.ruleErrors) this.input.memo?.done();
     return this.findings;
   }
 }

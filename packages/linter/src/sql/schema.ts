@@ -1,5 +1,20 @@
-import type { ColumnChange, ColumnFacts, IndexFacts, PartitioningFacts, StatementFacts, TableOptions } from "./facts.js";
+import type { ColumnChange, ColumnFacts, IndexFacts, PartitioningFacts, StatementFacts, StatementKind, TableOptions } from "./facts.js";
 import { charsetOfCollation, clusteredRecordSize, hasCharset, secondaryRecordSize, type RecordSize, type TableShape } from "./rowsize.js";
+
+/** The statements `Schema.apply` acts on; every other kind leaves the schema as it was. */
+export const SCHEMA_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>(["create-table", "alter-table", "create-index", "drop-index", "drop-table", "rename-table", "drop-database"]);
+
+/**
+ * The tables `Schema.apply` may read or change for a statement, by lower-cased name without the
+ * schema, and whether it may change what every lookup sees (DROP DATABASE drops tables it does not
+ * name; a schema-qualified name changes how unqualified names are looked up). Kept next to `apply`:
+ * the editor's memo of findings (sql/incremental.ts) trusts it.
+ */
+export function appliedTables(stmt: StatementFacts): { names: string[]; global: boolean } {
+  const refs = [...stmt.tables, ...(stmt.like ? [stmt.like] : []), ...(stmt.renames ?? []).flatMap((r) => [r.from, r.to])];
+  const names = [...new Set(refs.map((t) => t.name.toLowerCase()))];
+  return { names, global: stmt.kind === "drop-database" || refs.some((t) => t.schema !== undefined) };
+}
 
 /** A table as the migrations so far leave it. */
 export interface TableState {
@@ -333,6 +348,7 @@ export class Schema {
   }
 
   apply(stmt: StatementFacts, file: string): void {
+    if (!SCHEMA_KINDS.has(stmt.kind)) return;
     const at = { file, line: stmt.range.start.line };
     const first = stmt.tables[0];
     switch (stmt.kind) {

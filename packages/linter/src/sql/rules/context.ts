@@ -5,7 +5,12 @@ import type { Target } from "../../target.js";
 import type { SqlFacts, StatementFacts } from "../facts.js";
 import type { Schema, TableState } from "../schema.js";
 
-/** What a SQL rule sees for one statement: the statement, the schema before it, and the server's configuration. */
+/**
+ * What a SQL rule sees for one statement: the statement, the schema before it, and the server's
+ * configuration. A rule reads the schema and `createdInFile` only for the tables the statement
+ * names (the whole schema for DROP DATABASE), and neither `index` nor `sql`: an editor keeps a
+ * statement's findings while its facts and those tables are unchanged (sql/incremental.ts).
+ */
 export interface SqlStatementFacts {
   file: string;
   target: Target;
