@@ -1,12 +1,14 @@
 // Bundles the CLI into dist/cli.js and copies the WebAssembly and knowledge-base assets beside it.
+// `--outdir DIR` bundles elsewhere (tests that run the bundle build their own, beside no other build).
 import { build } from "esbuild";
 import { cpSync, mkdirSync, readdirSync, copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const dist = join(here, "dist");
+const outdirArg = process.argv.indexOf("--outdir");
+const dist = outdirArg > 0 ? resolve(process.argv[outdirArg + 1]) : join(here, "dist");
 const require = createRequire(import.meta.url);
 mkdirSync(dist, { recursive: true });
 
@@ -45,7 +47,7 @@ const engineWasm = join(here, "..", "engine-sim", "wasm");
 if (existsSync(engineWasm)) for (const name of readdirSync(engineWasm)) if (name.endsWith(".wasm")) copyFileSync(join(engineWasm, name), join(dist, name));
 cpSync(join(here, "..", "..", "rules", "variables"), join(dist, "rules", "variables"), { recursive: true });
 // Rule YAML is parsed and validated once here, exactly as the source loader does it.
-const { loadRuleDocs } = await import("./dist/knowledge-loader.mjs");
+const { loadRuleDocs } = await import(pathToFileURL(join(dist, "knowledge-loader.mjs")).href);
 writeFileSync(join(dist, "rules", "rules.json"), JSON.stringify([...loadRuleDocs().values()]));
 rmSync(join(dist, "knowledge-loader.mjs"));
 console.log(`bundled ${join(dist, "cli.js")}`);

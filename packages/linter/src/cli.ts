@@ -1,5 +1,16 @@
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
-import { resolve, sep } from "node:path";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { dirname, relative, resolve, sep } from "node:path";
+import {
+  applyBaseline,
+  baselineInputError,
+  BaselineError,
+  buildBaseline,
+  defaultBaselinePath,
+  readBaseline,
+  type Baseline,
+  type BaselineOutcome,
+} from "./baseline.js";
+import { createProgress, PROGRESS_MIN_FILES } from "./progress.js";
 import {
   configFor,
   lintOptionFile,
@@ -19,7 +30,7 @@ import { MigrationHistory } from "./sql/history.js";
 import { Schema } from "./sql/schema.js";
 import { SEVERITY_RANK, type Finding, type Severity } from "./finding.js";
 import { collectFiles, kindFromContent, kindFromName } from "./files.js";
-import { changedFiles, ReviewError } from "./review/git.js";
+import { changedFiles, reviewHistory, ReviewError } from "./review/git.js";
 import { loadRuleDocs, ruleDocsUrl } from "./knowledge.js";
 import { printDefaultsOutput, printDefaultsStatus, readOptionFiles } from "./optionfile/model.js";
 import { renderRuleDoc } from "./render.js";
@@ -40,6 +51,9 @@ Usage:
   innolint review --base REF [options] [paths]
                                            lint only what a change adds or modifies since the merge
                                            base of REF, in the context of everything before it
+  innolint baseline [options] <file|dir|glob>...
+                                           accept today's findings: write them to .innolint-baseline.json,
+                                           so that later runs report only new ones
   innolint facts [--target T] FILE...      print as JSON what the rules see (statements, options)
   innolint lsp --stdio                     run the language server (any LSP client)
   innolint live --dsn URL | --socket PATH | --from-snapshot FILE
@@ -64,12 +78,18 @@ Options:
                               running server (SELECT and SHOW only; password in INNOLINT_PASSWORD)
   --context-snapshot <file>   the same from a snapshot written by innolint live --snapshot
   --context-timeout <seconds> limit for connecting and for each statement (default 10)
+  --baseline <file>           the baseline to read (or write); default: .innolint-baseline.json beside the
+                              configuration file, else in the working directory, when it exists
+  --no-baseline               report every finding, ignoring the baseline
+  --no-progress               no progress bar (shown on a terminal's stderr for ${PROGRESS_MIN_FILES} files or more)
   -h, --help / -v, --version
 
 Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error.
 `;
 
 export class UsageError extends Error {}
+
+type LintCommand = "lint" | "review" | "baseline";
 
 interface LintArgs {
   paths: string[];
@@ -84,10 +104,13 @@ interface LintArgs {
   contextDsn?: string;
   contextSnapshot?: string;
   contextTimeout?: number;
+  baseline?: string;
+  noBaseline: boolean;
+  progress: boolean;
 }
 
-function parseLintArgs(argv: string[]): LintArgs {
-  const args: LintArgs = { paths: [], format: "text", failOn: "warning", noConfig: false, impact: true };
+function parseLintArgs(argv: string[], command: LintCommand = "lint"): LintArgs {
+  const args: LintArgs = { paths: [], format: "text", failOn: "warning", noConfig: false, impact: true, noBaseline: false, progress: true };
   const value = (i: number, flag: string) => {
     const v = argv[i + 1];
     if (v === undefined) throw new UsageError(`${flag} needs a value`);
@@ -146,12 +169,22 @@ function parseLintArgs(argv: string[]): LintArgs {
       case "--context-timeout":
         args.contextTimeout = parseTimeout(take(), flag);
         break;
+      case "--baseline":
+        args.baseline = take();
+        break;
+      case "--no-baseline":
+        args.noBaseline = true;
+        break;
+      case "--no-progress":
+        args.progress = false;
+        break;
       default:
         if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a}`);
         args.paths.push(a);
     }
   }
-  if (args.paths.length === 0) throw new UsageError("no files given (try: innolint my.cnf)");
+  if (args.paths.length === 0) throw new UsageError(`no files given (try: innolint ${command === "baseline" ? "baseline " : ""}my.cnf)`);
+  if (command === "baseline" && args.noBaseline) throw new UsageError("--no-baseline contradicts innolint baseline");
   if (args.target) parseTarget(args.target);
   if (args.contextDsn && args.contextSnapshot) throw new UsageError("give either --context-dsn or --context-snapshot, not both");
   return args;
@@ -162,6 +195,9 @@ export interface CliIO {
   stderr: (s: string) => void;
   readStdin: () => Buffer;
   isTTY: boolean;
+  /** Standard error is a terminal (progress bar); its width in columns when known. */
+  stderrIsTTY?: boolean;
+  columns?: number;
   cwd: string;
   env: Record<string, string | undefined>;
   /** Reads a secret from the terminal without echo (innolint live -p); absent without a terminal. */
@@ -254,14 +290,31 @@ interface ReviewRun {
   title: string;
   /** Unchanged option files in scope: linted first for the server's configuration, reporting nothing. */
   contextFiles: string[];
+  /** The migrations as the server ran them: modified and deleted files in their merge-base version. */
+  history: MigrationHistory;
 }
 
-export async function runLint(argv: string[], io: CliIO, review?: ReviewRun): Promise<number> {
-  const args = parseLintArgs(argv);
-  const findings: Finding[] = [];
-  const errors: InputError[] = [];
-  const sources = new Map<string, string>();
-  const targets = new Map<string, string>();
+interface LintJob {
+  file: string;
+  kind: FileKind | undefined;
+  options: LintOptions;
+  /** Read for context only (an unchanged option file in a review): nothing reported. */
+  contextOnly?: true;
+}
+
+/** What a run found, before the baseline and the reporter. */
+interface RunOutcome {
+  findings: Finding[];
+  errors: InputError[];
+  sources: Map<string, string>;
+  targets: Map<string, string>;
+  /** Every file read for a reported result (includes too). */
+  linted: Set<string>;
+  /** Files with input errors: their findings may be incomplete. */
+  failed: Set<string>;
+}
+
+async function baseOptions(args: LintArgs, io: CliIO, review?: ReviewRun): Promise<LintOptions> {
   const base: LintOptions = { noConfig: args.noConfig, cwd: io.cwd, impact: args.impact };
   if (args.target) base.target = args.target;
   if (args.config) base.configPath = resolve(io.cwd, args.config);
@@ -276,8 +329,12 @@ export async function runLint(argv: string[], io: CliIO, review?: ReviewRun): Pr
       io,
     );
   }
-  const jobs: { file: string; kind: FileKind | undefined; options: LintOptions; contextOnly?: true }[] = [];
-  for (const file of review?.contextFiles ?? []) jobs.push({ file, kind: "option-file", options: base, contextOnly: true });
+  return base;
+}
+
+/** The files named on the command line (and standard input) as jobs. */
+function commandLineJobs(args: LintArgs, io: CliIO, base: LintOptions, errors: InputError[]): LintJob[] {
+  const jobs: LintJob[] = [];
   const diskPaths = args.paths.filter((p) => p !== "-");
   if (args.paths.includes("-")) {
     const name = resolve(io.cwd, args.stdinFilename ?? "stdin");
@@ -289,49 +346,161 @@ export async function runLint(argv: string[], io: CliIO, review?: ReviewRun): Pr
   const collected = collectFiles(diskPaths, io.cwd);
   errors.push(...collected.errors);
   for (const file of collected.files) jobs.push({ file, kind: kindFromName(file), options: base });
+  return jobs;
+}
+
+function diskHistory(): MigrationHistory {
+  return new MigrationHistory((path) => readSqlText(path, {}).text);
+}
+
+/** Lints the jobs, option files first so that SQL in the same run sees the server's configuration. */
+async function lintJobs(jobs: LintJob[], history: MigrationHistory, args: LintArgs, io: CliIO, errors: InputError[]): Promise<RunOutcome> {
+  const outcome: RunOutcome = { findings: [], errors, sources: new Map(), targets: new Map(), linted: new Set(), failed: new Set() };
+  const state: RunState = { history, configured: new Map() };
   const seen = new Set<string>();
-  const state: RunState = {
-    history: new MigrationHistory((path) => {
-      const read = readSqlText(path, {});
-      return read.text;
-    }),
-    configured: new Map(),
-  };
-  // Option files first, so that SQL in the same run sees the server's configuration.
-  jobs.sort((a, b) => Number((a.kind ?? "sql") === "sql") - Number((b.kind ?? "sql") === "sql"));
-  for (const job of jobs) {
-    let out: Awaited<ReturnType<typeof lintOne>>;
-    try {
-      out = await lintOne(job.file, job.kind, job.options, state);
-    } catch (e) {
-      // One file's failure must not cost the others their findings.
-      if (!job.contextOnly) errors.push({ file: job.file, message: `internal error while linting this file: ${(e as Error).message}` });
-      continue;
+  const ordered = [...jobs].sort((a, b) => Number((a.kind ?? "sql") === "sql") - Number((b.kind ?? "sql") === "sql"));
+  const progress = createProgress({
+    total: ordered.length,
+    enabled: args.progress && Boolean(io.stderrIsTTY) && ordered.length >= PROGRESS_MIN_FILES && io.env.TERM !== "dumb",
+    write: io.stderr,
+    ...(io.columns ? { columns: io.columns } : {}),
+  });
+  try {
+    for (const job of ordered) {
+      let out: Awaited<ReturnType<typeof lintOne>>;
+      try {
+        out = await lintOne(job.file, job.kind, job.options, state);
+      } catch (e) {
+        // One file's failure must not cost the others their findings.
+        if (!job.contextOnly) {
+          outcome.errors.push({ file: job.file, message: `internal error while linting this file: ${(e as Error).message}` });
+          outcome.failed.add(job.file);
+        }
+        continue;
+      } finally {
+        progress.tick();
+      }
+      if (job.contextOnly) continue;
+      outcome.errors.push(...out.errors);
+      for (const e of out.errors) outcome.failed.add(e.file);
+      for (const [k, v] of out.sources) outcome.sources.set(k, v);
+      if (!out.result) continue;
+      outcome.targets.set(out.result.file, out.result.target.label);
+      for (const f of out.result.files) outcome.linted.add(f);
+      for (const f of out.result.findings) {
+        const key = `${f.rule}\0${f.file}\0${f.range.start.line}:${f.range.start.column}\0${f.message}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        outcome.findings.push(f);
+      }
     }
-    if (job.contextOnly) continue;
-    errors.push(...out.errors);
-    for (const [k, v] of out.sources) sources.set(k, v);
-    if (!out.result) continue;
-    targets.set(out.result.file, out.result.target.label);
-    for (const f of out.result.findings) {
-      const key = `${f.rule}\0${f.file}\0${f.range.start.line}:${f.range.start.column}\0${f.message}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      findings.push(f);
-    }
+  } finally {
+    progress.done();
   }
-  const uniqueErrors = [...new Map(errors.map((e) => [`${e.file}\0${e.line}\0${e.message}`, e])).values()];
+  outcome.errors.splice(0, outcome.errors.length, ...new Map(outcome.errors.map((e) => [`${e.file}\0${e.line}\0${e.message}`, e])).values());
+  return outcome;
+}
+
+function baselinePath(args: LintArgs, io: CliIO): string {
+  return args.baseline ? resolve(io.cwd, args.baseline) : defaultBaselinePath(io.cwd, args.config, args.noConfig);
+}
+
+/** The baseline a run reads: --baseline, else the default file when it exists; none with --no-baseline. */
+function baselineFor(args: LintArgs, io: CliIO, errors: InputError[]): Baseline | undefined {
+  if (args.noBaseline) return undefined;
+  const path = baselinePath(args, io);
+  if (!args.baseline && !existsSync(path)) return undefined;
+  try {
+    return readBaseline(path);
+  } catch (e) {
+    if (!(e instanceof BaselineError)) throw e;
+    errors.push(baselineInputError(e));
+    return undefined;
+  }
+}
+
+/** Applies the baseline, prints the report and returns the exit code. */
+function reportRun(outcome: RunOutcome, args: LintArgs, io: CliIO, review?: ReviewRun): number {
+  const baseline = baselineFor(args, io, outcome.errors);
+  let findings = outcome.findings;
+  let baselineOutcome: BaselineOutcome | undefined;
+  // A file with input errors may have lost findings: its entries are not called stale.
+  const complete = new Set([...outcome.linted].filter((f) => !outcome.failed.has(f)));
+  if (baseline) ({ findings, outcome: baselineOutcome } = applyBaseline(findings, baseline, complete));
+  const errors = outcome.errors;
   const color = args.color ?? (io.isTTY && !io.env.NO_COLOR && io.env.TERM !== "dumb");
   const reporter = REPORTERS[args.format] as (typeof REPORTERS)[string];
   const extra = review ? { title: review.title, filesReviewed: review.changedFiles.size } : {};
-  io.stdout(reporter({ findings, errors: uniqueErrors, sources, cwd: io.cwd, targets, ...extra }, { color: Boolean(color) }));
-  if (uniqueErrors.length > 0) {
-    if (args.format !== "text") for (const e of uniqueErrors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
+  io.stdout(
+    reporter(
+      { findings, errors, sources: outcome.sources, cwd: io.cwd, targets: outcome.targets, ...extra, ...(baselineOutcome ? { baseline: baselineOutcome } : {}) },
+      { color: Boolean(color) },
+    ),
+  );
+  if (errors.length > 0) {
+    if (args.format !== "text") for (const e of errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
     return 2;
   }
   if (args.failOn === "never") return 0;
   const threshold = SEVERITY_RANK[args.failOn];
   return findings.some((f) => SEVERITY_RANK[f.severity] >= threshold) ? 1 : 0;
+}
+
+export async function runLint(argv: string[], io: CliIO, review?: ReviewRun): Promise<number> {
+  const args = parseLintArgs(argv, review ? "review" : "lint");
+  const base = await baseOptions(args, io, review);
+  const errors: InputError[] = [];
+  const jobs: LintJob[] = (review?.contextFiles ?? []).map((file) => ({ file, kind: "option-file", options: base, contextOnly: true }));
+  jobs.push(...commandLineJobs(args, io, base, errors));
+  const outcome = await lintJobs(jobs, review?.history ?? diskHistory(), args, io, errors);
+  return reportRun(outcome, args, io, review);
+}
+
+/**
+ * `innolint baseline`: lints like `lint` and writes every finding to the baseline file. Entries for
+ * files this run did not lint (or could not lint completely) are kept from the previous baseline.
+ */
+async function runBaseline(argv: string[], io: CliIO): Promise<number> {
+  const args = parseLintArgs(argv, "baseline");
+  if (args.paths.includes("-")) throw new UsageError("innolint baseline reads files, not standard input: a baseline names files");
+  const path = baselinePath(args, io);
+  let previous: Baseline | undefined;
+  if (existsSync(path)) {
+    try {
+      previous = readBaseline(path);
+    } catch (e) {
+      if (!(e instanceof BaselineError)) throw e;
+      io.stderr(`innolint: ${e.file}: ${e.message}; not overwritten\n`);
+      return 2;
+    }
+  }
+  const base = await baseOptions(args, io);
+  const errors: InputError[] = [];
+  const outcome = await lintJobs(commandLineJobs(args, io, base, errors), diskHistory(), args, io, errors);
+  for (const e of outcome.errors) outcome.failed.add(e.file);
+  const text = buildBaseline(path, outcome.findings, outcome.linted, outcome.failed, previous);
+  // Written beside and renamed into place: an interrupted run leaves the old baseline, not half a file.
+  const temp = `${path}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(temp, text);
+    renameSync(temp, path);
+  } catch (e) {
+    io.stderr(`innolint: ${path}: cannot write the baseline (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+    return 2;
+  }
+  const entries = (JSON.parse(text) as { entries: { count: number }[] }).entries;
+  const total = entries.reduce((n, e) => n + e.count, 0);
+  const shown = relative(io.cwd, path) || path;
+  io.stdout(
+    `wrote ${shown}: ${total} finding${total === 1 ? "" : "s"} in ${entries.length} entr${entries.length === 1 ? "y" : "ies"} (${outcome.findings.length} from the ${outcome.linted.size} file${outcome.linted.size === 1 ? "" : "s"} linted now)\n`,
+  );
+  for (const e of outcome.errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
+  if (outcome.errors.length) {
+    io.stderr(`innolint: the files above had input errors; their previous baseline entries were kept\n`);
+    return 2;
+  }
+  return 0;
 }
 
 async function runPrintDefaults(argv: string[], io: CliIO): Promise<number> {
@@ -376,7 +545,7 @@ async function runReview(argv: string[], io: CliIO): Promise<number> {
   const title = `innolint review: ${files.length} changed ${files.length === 1 ? "file" : "files"} since ${base} (${change.mergeBase.slice(0, 12)})`;
   const changed = new Set(files);
   const contextFiles = collectFiles(scopes, io.cwd).files.filter((f) => kindFromName(f) === "option-file" && !changed.has(f));
-  const review = { changedFiles: changed, title, contextFiles };
+  const review = { changedFiles: changed, title, contextFiles, history: reviewHistory(change) };
   if (files.length === 0) {
     const reporter = REPORTERS[args.format] as (typeof REPORTERS)[string];
     io.stdout(reporter({ findings: [], errors: [], sources: new Map(), cwd: io.cwd, targets: new Map(), title, filesReviewed: 0 }, { color: false }));
@@ -510,6 +679,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return await runLive(rest, io);
       case "review":
         return await runReview(rest, io);
+      case "baseline":
+        return await runBaseline(rest, io);
       default:
         return await runLint(argv, io);
     }
@@ -529,6 +700,8 @@ export function nodeIO(): CliIO {
     stderr: (s) => process.stderr.write(s),
     readStdin: () => readFileSync(0),
     isTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    ...(process.stderr.columns ? { columns: process.stderr.columns } : {}),
     cwd: process.cwd(),
     env: process.env,
     ...(process.stdin.isTTY ? { promptSecret: (question: string) => promptSecret(question) } : {}),

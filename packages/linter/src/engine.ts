@@ -15,6 +15,7 @@ import { runSqlRules, SqlRuleRunner } from "./sql/lint.js";
 import { SQL_STREAM_ABOVE, streamSqlFacts, type StreamOptions } from "./sql/stream.js";
 import type { Schema } from "./sql/schema.js";
 import { firstInvalidUtf8 } from "./optionfile/bytes.js";
+import { commentFingerprint, fingerprintByRange, lineFingerprint, optionFingerprint } from "./fingerprint.js";
 import { toFinding, type Rule } from "./rules/types.js";
 import { applySuppressions, parseDirectives, targetDirective, unusedSuppressions, type Comment } from "./suppression.js";
 import { lookupVariable, newestMysqlLts } from "./catalogue/index.js";
@@ -161,6 +162,8 @@ export function finishFindings(
     const known = new Set([...loadRuleDocs().keys()]);
     for (const f of unusedSuppressions(directives, known)) kept.push({ ...f, severity: unusedSeverity });
   }
+  fingerprintByRange(kept, comments.map((c) => ({ file: c.file, range: c.range, fingerprint: commentFingerprint(c.text) })));
+  for (const f of kept) f.fingerprint ??= lineFingerprint(`${f.rule} ${f.message}`);
   return kept.sort(
     (a, b) =>
       a.file.localeCompare(b.file) ||
@@ -209,6 +212,7 @@ export async function lintOptionFile(path: string, options: LintOptions = {}, on
   const sim = await simulator;
   const findings = only === "drift" ? [] : runRules(optionFileRules, facts, file, target, config, errors, sim);
   if (options.live) findings.push(...runRules(driftRules, { file: facts, live: options.live }, file, target, config, errors, sim));
+  fingerprintOptionFindings(findings, set);
   return {
     set,
     facts,
@@ -223,6 +227,27 @@ export async function lintOptionFile(path: string, options: LintOptions = {}, on
       },
     },
   };
+}
+
+/** An option-file finding is about the option on its line; on any other line, about that line's text. */
+function fingerprintOptionFindings(findings: Finding[], set: OptionSet): void {
+  const entries = new Map(set.entries.map((e) => [`${e.file}\0${e.line}`, e]));
+  const lines = new Map<string, string[]>();
+  for (const f of findings) {
+    if (f.fingerprint) continue;
+    const entry = entries.get(`${f.file}\0${f.range.start.line}`);
+    if (entry) {
+      f.fingerprint = optionFingerprint(entry);
+      continue;
+    }
+    let text = lines.get(f.file);
+    if (!text) {
+      text = set.files.find((x) => x.path === f.file)?.text.split(/\r?\n/) ?? [];
+      lines.set(f.file, text);
+    }
+    const line = text[f.range.start.line - 1];
+    if (line !== undefined) f.fingerprint = lineFingerprint(line);
+  }
 }
 
 export const ALL_RULE_IDS = (): string[] => [

@@ -62,4 +62,9 @@ export interface Finding {
   fix?: Fix;
   /** True when the verdict depends on the server version and no target was given. */
   targetAssumed?: boolean;
+  /**
+   * What the finding is about, hashed: its SQL statement (whitespace and comments ignored) or its
+   * option's group and name. Set once by the engine (fingerprint.ts); baselines match on it.
+   */
+  fingerprint?: string;
 }

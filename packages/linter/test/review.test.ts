@@ -88,7 +88,7 @@ describe("innolint review and the CI integrations, in a real git repository", ()
     expect(clean.stdout).toMatch(/no findings/);
     const bad = lint(repo, ["review", "--base", "no-such-branch"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/innolint: review: git rev-parse/);
+    expect(bad.stderr).toMatch(/innolint: review: unknown git ref "no-such-branch" \(in CI, fetch the base branch/);
   });
 
   it("runs the GitHub Action's script: SARIF, annotations, the Markdown comment and the exit code", () => {

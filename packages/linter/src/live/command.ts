@@ -5,7 +5,8 @@ import { REPORTERS } from "../reporters/index.js";
 import { parseTarget, TargetError } from "../target.js";
 import { LiveContext } from "./context.js";
 import { describeAddress, LiveError, LiveSession, parseDsn, passwordFromEnv, redact, type Credentials, type ServerAddress } from "./session.js";
-import { loadSnapshot, readSnapshot, writeSnapshot, type LiveSnapshot } from "./snapshot.js";
+import { createProgress } from "../progress.js";
+import { loadSnapshot, readSnapshot, SNAPSHOT_STEPS, writeSnapshot, type LiveSnapshot } from "./snapshot.js";
 
 export const LIVE_HELP = `innolint live: judge a running server's configuration, and what an option file says about it
 
@@ -50,7 +51,14 @@ export interface LiveIO {
   env: Record<string, string | undefined>;
   /** Reads a secret from the terminal without echo; absent when there is no terminal. */
   promptSecret?: (question: string) => Promise<string>;
+  /** Where a progress bar goes when standard error is a terminal. */
+  stderr?: (s: string) => void;
+  stderrIsTTY?: boolean;
+  columns?: number;
 }
+
+/** A server that takes this long to answer shows what it is reading (on a terminal). */
+const LIVE_PROGRESS_DELAY_MS = 500;
 
 export function parseTimeout(value: string, flag: string): number {
   const n = Number(value);
@@ -90,7 +98,20 @@ export async function readLive(source: LiveSource, io: LiveIO): Promise<LiveSnap
   try {
     const session = await LiveSession.open(address, creds, (source.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000);
     try {
-      return await readSnapshot(session, describeAddress(address));
+      const progress = createProgress({
+        total: SNAPSHOT_STEPS,
+        enabled: Boolean(io.stderr && io.stderrIsTTY && io.env.TERM !== "dumb"),
+        write: (s) => io.stderr?.(s),
+        unit: "",
+        label: `reading VERSION() from ${describeAddress(address)}`,
+        delayMs: LIVE_PROGRESS_DELAY_MS,
+        ...(io.columns ? { columns: io.columns } : {}),
+      });
+      try {
+        return await readSnapshot(session, describeAddress(address), new Date(), (what) => progress.tick(what));
+      } finally {
+        progress.done();
+      }
     } finally {
       session.close();
     }

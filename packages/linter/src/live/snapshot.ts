@@ -108,9 +108,16 @@ async function optional<T>(read: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-/** Reads everything a snapshot holds, over SELECT and SHOW statements only. */
-export async function readSnapshot(session: LiveSession, address: string, now: Date = new Date()): Promise<LiveSnapshot> {
+/** The statements `readSnapshot` sends, for a progress display. */
+export const SNAPSHOT_STEPS = 6;
+
+/**
+ * Reads everything a snapshot holds, over SELECT and SHOW statements only. `step` hears what is read
+ * next (the information_schema reads take long on a server with many tables).
+ */
+export async function readSnapshot(session: LiveSession, address: string, now: Date = new Date(), step: (what: string) => void = () => {}): Promise<LiveSnapshot> {
   const [identity] = await session.query<Row>("SELECT VERSION() AS version, @@version_comment AS comment", "reading VERSION()");
+  step("reading SHOW GLOBAL VARIABLES");
   const variables: Record<string, string> = {};
   for (const row of await session.query<Row>("SHOW GLOBAL VARIABLES", "reading SHOW GLOBAL VARIABLES")) {
     variables[String(row.Variable_name).toLowerCase()] = row.Value === null ? "" : String(row.Value);
@@ -127,13 +134,17 @@ export async function readSnapshot(session: LiveSession, address: string, now: D
     flavor === "mariadb"
       ? "SELECT VARIABLE_NAME AS name, GLOBAL_VALUE_ORIGIN AS origin, GLOBAL_VALUE_PATH AS path FROM information_schema.SYSTEM_VARIABLES"
       : "SELECT VARIABLE_NAME AS name, VARIABLE_SOURCE AS origin, VARIABLE_PATH AS path FROM performance_schema.variables_info";
+  step("reading where variables were set");
   const origins = await optional(() => session.query<Row>(originQuery, "reading where variables were set"));
+  step("reading buffer pool statistics");
   const bufferPool = await session.query<Row>("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool%'", "reading buffer pool statistics");
+  step("reading table sizes from information_schema.TABLES");
   const tables = await session.query<Row>(
     "SELECT TABLE_SCHEMA AS db, TABLE_NAME AS name, ENGINE AS engine, TABLE_ROWS AS table_rows, AVG_ROW_LENGTH AS avg_row_length, DATA_LENGTH AS data_length, INDEX_LENGTH AS index_length " +
       `FROM information_schema.TABLES WHERE TABLE_TYPE = 'BASE TABLE' AND TABLE_SCHEMA NOT IN ${SYSTEM_SCHEMAS} ORDER BY TABLE_SCHEMA, TABLE_NAME`,
     "reading table sizes from information_schema.TABLES",
   );
+  step("reading partitions from information_schema.PARTITIONS");
   const partitions = await session.query<Row>(
     "SELECT TABLE_SCHEMA AS db, TABLE_NAME AS name, PARTITION_METHOD AS method, PARTITION_EXPRESSION AS expression, SUBPARTITION_METHOD AS submethod, SUBPARTITION_EXPRESSION AS subexpression, " +
       "COUNT(DISTINCT PARTITION_NAME) AS partitions, COUNT(SUBPARTITION_NAME) AS subpartitions FROM information_schema.PARTITIONS " +
@@ -141,6 +152,7 @@ export async function readSnapshot(session: LiveSession, address: string, now: D
     "reading partitions from information_schema.PARTITIONS",
   );
 
+  step("done");
   const partitioning = new Map<string, LivePartitioning>();
   for (const p of partitions) {
     const lp: LivePartitioning = { method: String(p.method), partitions: num(p.partitions) ?? 0 };

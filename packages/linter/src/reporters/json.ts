@@ -9,6 +9,7 @@ export const jsonReporter: Reporter = (report) =>
       targets: Object.fromEntries(report.targets),
       findings: report.findings,
       errors: report.errors,
+      ...(report.baseline ? { baseline: report.baseline } : {}),
     },
     null,
     2,

@@ -123,4 +123,5 @@ export const markdownReporter = (report: Report): string =>
   renderMarkdown(report, {
     ...(report.title !== undefined ? { title: report.title } : {}),
     ...(report.filesReviewed !== undefined ? { filesReviewed: report.filesReviewed } : {}),
+    ...(report.baseline?.suppressed ? { baselined: report.baseline.suppressed } : {}),
   });

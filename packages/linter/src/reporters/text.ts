@@ -52,8 +52,13 @@ export const textReporter: Reporter = (report, { color }) => {
       ? "no findings"
       : `${total} finding${total === 1 ? "" : "s"} (${counts.error} error${counts.error === 1 ? "" : "s"}, ${counts.warning} warning${counts.warning === 1 ? "" : "s"}, ${counts.info} info)`;
   const fixable = report.findings.filter((f) => f.fix && f.fix.safety !== "display-only").length;
+  const baselined = report.baseline?.suppressed ? `; ${report.baseline.suppressed} baselined` : "";
+  const staleCount = report.baseline?.stale.length ?? 0;
+  const stale = staleCount
+    ? `; ${staleCount} stale baseline entr${staleCount === 1 ? "y" : "ies"} (fixed since: innolint baseline rewrites the file; --format json lists them)`
+    : "";
   out.push(
-    `${summary}${report.errors.length ? `; ${report.errors.length} input error${report.errors.length === 1 ? "" : "s"}` : ""}${fixable ? `; ${fixable} with a fix` : ""}`,
+    `${summary}${report.errors.length ? `; ${report.errors.length} input error${report.errors.length === 1 ? "" : "s"}` : ""}${fixable ? `; ${fixable} with a fix` : ""}${baselined}${stale}`,
   );
   return out.join("\n") + "\n";
 };

@@ -1,5 +1,6 @@
 import type { Finding } from "../finding.js";
 import type { InputError } from "../engine.js";
+import type { BaselineOutcome } from "../baseline.js";
 
 export interface Report {
   findings: Finding[];
@@ -14,6 +15,8 @@ export interface Report {
   title?: string;
   /** How many files were looked at, when fewer than all were (a review of a change). */
   filesReviewed?: number;
+  /** Findings a baseline accepted, and its stale entries. */
+  baseline?: BaselineOutcome;
 }
 
 export type Reporter = (report: Report, options: { color: boolean }) => string;

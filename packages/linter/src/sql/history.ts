@@ -5,15 +5,31 @@ import { extractFacts, type SqlFacts } from "./facts.js";
 import { Schema } from "./schema.js";
 import { SQL_STREAM_ABOVE, streamSqlFacts } from "./stream.js";
 
+/** The .sql files directly in a directory on disk. */
+export function listSqlFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((n) => n.toLowerCase().endsWith(".sql"));
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The schema a directory of migrations builds before a given file: the .sql files beside it,
- * applied in file-name order. Each earlier file is parsed once per target and run.
+ * applied in file-name order. Each earlier file is parsed once per target and run. `readText` and
+ * `list` say what the history is made of: the files on disk, or (review) the migrations as the
+ * server ran them.
  */
 export class MigrationHistory {
   private readonly after = new Map<string, Schema>();
   private readonly parsed = new Map<string, { text: string; facts: SqlFacts }>();
 
-  constructor(private readonly readText: (file: string) => string | undefined) {}
+  constructor(
+    private readonly readText: (file: string) => string | undefined,
+    private readonly list: (dir: string) => string[] = listSqlFiles,
+    /** Whether the history's version of a file is the one on disk (only such a file is streamed from disk). */
+    private readonly onDisk: (file: string) => boolean = () => true,
+  ) {}
 
   /** Facts of a file for a target, parsed once per run whether it is linted or only replayed. */
   async facts(path: string, text: string, target: Target): Promise<SqlFacts> {
@@ -26,13 +42,7 @@ export class MigrationHistory {
   }
 
   private siblings(dir: string): string[] {
-    try {
-      return readdirSync(dir)
-        .filter((n) => n.toLowerCase().endsWith(".sql"))
-        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    } catch {
-      return [];
-    }
+    return [...new Set(this.list(dir))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
   /** A fresh copy of the schema before `file`. */
@@ -59,7 +69,7 @@ export class MigrationHistory {
         continue;
       }
       const next = schema.clone();
-      if (sizeOf(path) > SQL_STREAM_ABOVE) {
+      if (this.onDisk(path) && sizeOf(path) > SQL_STREAM_ABOVE) {
         // A dump among the migrations: replayed window by window, like the file itself is linted.
         await streamSqlFacts(path, target, (sql) => {
           for (const s of sql.statements) next.apply(s, path);

@@ -2,6 +2,7 @@ import type { EngineSim } from "@innolint/engine-sim";
 import type { Config } from "../config.js";
 import type { InputError } from "../engine.js";
 import type { Finding } from "../finding.js";
+import { fingerprintByRange, statementFingerprint } from "../fingerprint.js";
 import type { OptionEntry, OptionSet } from "../optionfile/model.js";
 import { buildOptionFacts, type OptionFacts } from "../optionfile/rules/facts.js";
 import type { Rule } from "../rules/types.js";
@@ -100,6 +101,7 @@ export class SqlRuleRunner {
   private readonly configSource: "config" | "default" | "live";
   private readonly createdInFile = new Set<string>();
   private readonly assigned: StatementFacts[] = [];
+  private readonly assignedFingerprints: { file: string; range: StatementFacts["range"]; fingerprint: string }[] = [];
   private readonly findings: Finding[] = [];
   private index = 0;
   /** With a memo: statements not yet applied to the schema. */
@@ -136,6 +138,11 @@ export class SqlRuleRunner {
         for (const s of this.pending.splice(0)) schema.apply(s, file);
         const before = errors?.length ?? 0;
         const found = this.input.run(this.input.statementRules, { file, target, statement, index, sql, schema, createdInFile, config, configSource, ...live } satisfies SqlStatementFacts);
+        // Only statements with findings are hashed: a dump's multi-megabyte INSERTs rarely have any.
+        if (found.length > 0) {
+          const fingerprint = statementFingerprint(statement.text ?? "");
+          for (const f of found) f.fingerprint ??= fingerprint;
+        }
         this.findings.push(...found);
         if (key !== undefined) memo?.set(key, statement, found, errors?.slice(before) ?? []);
       }
@@ -145,14 +152,21 @@ export class SqlRuleRunner {
         if (SCHEMA_KINDS.has(statement.kind)) this.pending.push(statement);
         memo.applied(statement);
       } else schema.apply(statement, file);
-      if (statement.assignments?.some((a) => PERSISTENT.has(a.scope))) this.assigned.push({ ...statement, text: "" });
+      if (statement.assignments?.some((a) => PERSISTENT.has(a.scope))) {
+        this.assigned.push({ ...statement, text: "" });
+        this.assignedFingerprints.push({ file, range: statement.range, fingerprint: statementFingerprint(statement.text ?? "") });
+      }
     }
   }
 
   finish(): Finding[] {
     const { file, target } = this.input;
     const assigned = assignmentsAsOptions(file, this.assigned);
-    if (assigned.entries.length > 0) this.findings.push(...this.input.run(this.input.setRules, buildOptionFacts(file, assigned, target)));
+    if (assigned.entries.length > 0) {
+      const findings = this.input.run(this.input.setRules, buildOptionFacts(file, assigned, target));
+      fingerprintByRange(findings, this.assignedFingerprints);
+      this.findings.push(...findings);
+    }
     if (this.input.ruleErrors) this.input.memo?.done();
     return this.findings;
   }

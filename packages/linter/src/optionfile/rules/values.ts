@@ -68,6 +68,23 @@ export function formatBytes(n: number): string {
 }
 
 /**
+ * An estimate in the option files' units: exact when it is a whole number of K, M or G ("1920M"),
+ * else "about 1.2G" rather than an unreadable "1310718K".
+ */
+export function approxBytes(n: number): string {
+  const exact = formatBytes(Math.round(n));
+  if (/^\d{1,4}[KMGTPE]$/.test(exact) || n < 1024) return exact;
+  const units = ["", "K", "M", "G", "T", "P", "E"];
+  let u = 0;
+  let v = n;
+  while (u < units.length - 1 && v >= 1024) {
+    v /= 1024;
+    u++;
+  }
+  return `about ${v >= 100 ? Math.round(v) : v.toFixed(1)}${units[u]}`;
+}
+
+/**
  * `rejectNegativeUnsigned`: MariaDB and MySQL 8.0+ refuse a negative value for an unsigned option
  * ("Incorrect unsigned integer value"); MySQL 5.7 read it as 0 and raised it to the minimum.
  */

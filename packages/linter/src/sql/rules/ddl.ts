@@ -1,7 +1,7 @@
 import { mysqlBaseVersion } from "../../catalogue/index.js";
 import { indexBuildMemoryImpact } from "../../impact/estimates.js";
 import { effectiveNumber } from "../../optionfile/rules/facts.js";
-import { formatBytes, sizeOption } from "../../optionfile/rules/values.js";
+import { approxBytes, formatBytes, sizeOption } from "../../optionfile/rules/values.js";
 import type { Rule } from "../../rules/types.js";
 import { atLeast } from "../../target.js";
 import { configInputSource, configOrigin, tablesOf, type SqlStatementFacts } from "./context.js";
@@ -40,7 +40,7 @@ export const ddlMultiIndexMemory: Rule<SqlStatementFacts> = {
         : undefined;
     ctx.report({
       range: s.range,
-      message: `building ${added.length} index${added.length === 1 ? "" : "es"} on ${table?.name ?? "the table"}${partitions > 1 ? ` (${partitions} partitions${partitionsLive ? `; table known from live ${partitionsLive}` : ""})` : ""} with innodb_sort_buffer_size=${formatBytes(sort)} ${configOrigin(facts.config, "innodb_sort_buffer_size")} may take up to ${formatBytes(Math.round(bound))} by the manual's bound (2 × partitions × indexes × sort buffer ÷ ${minRecord}-byte records × 8), above the ${formatBytes(budget)} budget`,
+      message: `building ${added.length} index${added.length === 1 ? "" : "es"} on ${table?.name ?? "the table"}${partitions > 1 ? ` (${partitions} partitions${partitionsLive ? `; table known from live ${partitionsLive}` : ""})` : ""} with innodb_sort_buffer_size=${formatBytes(sort)} ${configOrigin(facts.config, "innodb_sort_buffer_size")} may take up to ${approxBytes(bound)} by the manual's bound (2 × partitions × indexes × sort buffer ÷ ${minRecord}-byte records × 8), above the ${formatBytes(budget)} budget`,
       notes: [
         "the bound multiplies by partitions although InnoDB builds partitions one after another; the online row logs of every partition-index pair do exist at once",
         "split the ALTER, lower innodb_sort_buffer_size, or raise the rule's budget if the host has the memory",

@@ -11,6 +11,17 @@ import { configInputSource, configOrigin, tablesOf, type SqlStatementFacts } fro
 const DROPS = new Set(["drop-table", "truncate-table", "drop-tablespace", "drop-database"]);
 const GiB = 2 ** 30;
 
+/**
+ * The instances the server runs: InnoDB forces one below a 1 GiB pool whatever the option says
+ * (buf_pool_init's "Adjusting innodb_buffer_pool_instances"), MariaDB 10.5 and later run one
+ * (MDEV-15058), and an unset or 0 value means the server's choice: 8 from 1 GiB.
+ */
+function bufferPoolInstances(facts: SqlStatementFacts, pool: number): number {
+  if (pool < GiB) return 1;
+  if (facts.target.flavor === "mariadb" && atLeast(facts.target.version, "10.5.0")) return 1;
+  const set = effectiveNumber(facts.config, "innodb_buffer_pool_instances")?.value;
+  return set && set > 0 ? set : 8;
+}
 
 /**
  * Whether DROP/TRUNCATE walks the buffer pool's lists under their mutexes. MySQL (and Percona and
@@ -48,6 +59,25 @@ function subject(facts: SqlStatementFacts): string {
   return tablesOf(facts).map((t) => t.name).join(", ");
 }
 
+/**
+ * Where the change being linted created every table a DROP TABLE or TRUNCATE TABLE names, when it
+ * created them all: the same file under lint, any file of the change under review. Such tables are
+ * new, so the application never queried them.
+ */
+function allCreatedInChange(facts: SqlStatementFacts): string[] | undefined {
+  const s = facts.statement;
+  if ((s.kind !== "drop-table" && s.kind !== "truncate-table") || s.tables.length === 0) return undefined;
+  const out: string[] = [];
+  for (const t of tablesOf(facts)) {
+    const created = t.state?.createdAt;
+    if (!created) return undefined;
+    const inChange = facts.changedFiles ? facts.changedFiles.has(created.file) : created.file === facts.file && facts.createdInFile.has(t.name.toLowerCase());
+    if (!inChange) return undefined;
+    out.push(created.file === facts.file ? `${t.name} at line ${created.line}` : `${t.name} at ${basename(created.file)}:${created.line}`);
+  }
+  return out;
+}
+
 /** Tables of the statement that the change under review creates: empty, but the pool scan is the same. */
 function createdInChange(facts: SqlStatementFacts): string[] {
   if (!facts.changedFiles) return [];
@@ -68,7 +98,7 @@ export const dropTruncateBufferPoolStall: Rule<SqlStatementFacts> = {
     const s = facts.statement;
     if (!DROPS.has(s.kind) || !dropScansBufferPool(facts.target)) return;
     const pool = effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value ?? 128 * 2 ** 20;
-    const instances = effectiveNumber(facts.config, "innodb_buffer_pool_instances")?.value ?? (pool >= GiB ? 8 : 1);
+    const instances = bufferPoolInstances(facts, pool);
     const ahi = effectiveBoolean(facts.config, "innodb_adaptive_hash_index")?.value ?? true;
     const warnAt = sizeOption(ctx.options.warningAt, GiB);
     const errorAt = sizeOption(ctx.options.errorAt, 64 * GiB);
@@ -114,12 +144,25 @@ export const adaptiveHashIndexDropStall: Rule<SqlStatementFacts> = {
     const ahi = effectiveBoolean(facts.config, "innodb_adaptive_hash_index");
     if (!ahi?.value) return;
     const pool = effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value ?? 128 * 2 ** 20;
-    const instances = effectiveNumber(facts.config, "innodb_buffer_pool_instances")?.value ?? (pool >= GiB ? 8 : 1);
+    const instances = bufferPoolInstances(facts, pool);
     const fromDefault = !ahi.option;
     const lookup = lookupVariable(facts.target, "innodb_adaptive_hash_index");
+    const inUse: Severity = pool >= sizeOption(ctx.options.warningAt, 8 * GiB) ? "warning" : "info";
+    const fresh = allCreatedInChange(facts);
+    if (fresh) {
+      const one = fresh.length === 1;
+      ctx.report({
+        range: s.range,
+        severity: "info",
+        versionDependent: true,
+        message: `${what(s.kind)} ${subject(facts)} with the adaptive hash index on${fromDefault ? " (the default for this target)" : ""}: ${one ? "the table is" : "the tables are"} created by this change (${fresh.join(", ")}), so the application never queried ${one ? "it" : "them"} and only the change's own statements can have built hash entries; without entries the cleanup walks no LRU list${inUse === "warning" ? " (for a table in use this is a warning)" : ""}`,
+        notes: ["btr_drop_ahi_for_table() returns at once when no index of the table has hashed pages; otherwise it walks every instance's LRU list once per batch of hashed pages"],
+      });
+      return;
+    }
     ctx.report({
       range: s.range,
-      severity: pool >= sizeOption(ctx.options.warningAt, 8 * GiB) ? "warning" : "info",
+      severity: inUse,
       versionDependent: true,
       message: `${what(s.kind)} ${subject(facts)} with the adaptive hash index on${fromDefault ? " (the default for this target)" : ""}: freeing the table's hash entries walks every buffer pool instance's LRU list (${formatBytes(pool)} ${configOrigin(facts.config, "innodb_buffer_pool_size")}) while holding the data dictionary mutex, a stall the lazy eviction of MySQL 8.0.23 did not remove`,
       notes: [

@@ -1,0 +1,18 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const pkg = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+let built: string | undefined;
+
+/** The CLI bundled from the current source into a directory of its own (no race with other test files' builds). */
+export function bundledCli(): string {
+  if (!built) {
+    const out = mkdtempSync(join(tmpdir(), "innolint-bundle-"));
+    execFileSync(process.execPath, ["build.mjs", "--outdir", out], { cwd: pkg, stdio: "ignore" });
+    built = join(out, "cli.js");
+  }
+  return built;
+}
