@@ -29,7 +29,7 @@ import { streamSqlFacts } from "./sql/stream.js";
 import { MigrationHistory } from "./sql/history.js";
 import { Schema } from "./sql/schema.js";
 import { SEVERITY_RANK, type Finding, type Severity } from "./finding.js";
-import { collectFiles, kindFromContent, kindFromName } from "./files.js";
+import { collectFiles, kindFromContent, kindFromName, pathSelector } from "./files.js";
 import { changedFiles, reviewHistory, ReviewError } from "./review/git.js";
 import { loadRuleDocs, ruleDocsUrl } from "./knowledge.js";
 import { printDefaultsOutput, printDefaultsStatus, readOptionFiles } from "./optionfile/model.js";
@@ -529,7 +529,7 @@ async function runReview(argv: string[], io: CliIO): Promise<number> {
   // Parsed as lint would parse them, with a stand-in path so that none given is no error.
   const args = parseLintArgs([...rest, "--", "."]);
   const given = args.paths.slice(0, -1);
-  const scopes = (given.length ? given : ["."]).map((p) => resolve(io.cwd, p));
+  if (given.includes("-")) throw new UsageError("innolint review reads the change from git, not standard input");
   let change;
   try {
     change = changedFiles(io.cwd, base);
@@ -538,13 +538,22 @@ async function runReview(argv: string[], io: CliIO): Promise<number> {
     io.stderr(`innolint: review: ${e.message}\n`);
     return 2;
   }
-  const inScope = (f: string) => scopes.some((s) => f === s || f.startsWith(s.endsWith(sep) ? s : s + sep));
+  const scope = given.length ? given : ["."];
+  const inScope = pathSelector(scope, io.cwd);
   const files = change.files.filter((f) => inScope(f) && kindFromName(f) !== undefined && existsSync(f));
   const options = [...rest];
   for (const p of given) options.splice(options.lastIndexOf(p), 1);
   const title = `innolint review: ${files.length} changed ${files.length === 1 ? "file" : "files"} since ${base} (${change.mergeBase.slice(0, 12)})`;
   const changed = new Set(files);
-  const contextFiles = collectFiles(scopes, io.cwd).files.filter((f) => kindFromName(f) === "option-file" && !changed.has(f));
+  const deleted = new Set(change.changes.filter((c) => c.status === "deleted").map((c) => c.path));
+  const scanned = collectFiles(scope, io.cwd);
+  // A path that names nothing is a typo, unless the change deleted it; an empty folder or glob is no change.
+  const missing = scanned.errors.filter((e) => e.message === "no such file or directory" && !deleted.has(e.file));
+  if (missing.length) {
+    for (const e of missing) io.stderr(`innolint: ${e.file}: ${e.message}\n`);
+    return 2;
+  }
+  const contextFiles = scanned.files.filter((f) => kindFromName(f) === "option-file" && !changed.has(f));
   const review = { changedFiles: changed, title, contextFiles, history: reviewHistory(change) };
   if (files.length === 0) {
     const reporter = REPORTERS[args.format] as (typeof REPORTERS)[string];

@@ -66,20 +66,42 @@ function walk(dir: string, out: string[], errors: InputError[]): void {
 
 const GLOB_CHARS = /[*?{]/;
 
+/** The folder before a glob's first wildcard, and the pattern for the rest (relative, with `/`). */
+function splitGlob(p: string, cwd: string): { base: string; pattern: RegExp } {
+  const parts = p.split(/[\\/]/);
+  const fixed: string[] = [];
+  for (const part of parts) {
+    if (GLOB_CHARS.test(part)) break;
+    fixed.push(part);
+  }
+  return { base: resolve(cwd, fixed.join(sep) || "."), pattern: globToRegExp(parts.slice(fixed.length).join("/")) };
+}
+
+/**
+ * Whether a path is one the command line's paths select: a file named, a file under a directory
+ * named, or a match of a glob, as `collectFiles` would find it on disk. For paths that may not be on
+ * disk (a review's changed files).
+ */
+export function pathSelector(paths: string[], cwd: string): (path: string) => boolean {
+  const tests = paths.map((p) => {
+    if (GLOB_CHARS.test(p)) {
+      const { base, pattern } = splitGlob(p, cwd);
+      return (f: string) => f.startsWith(base + sep) && pattern.test(relative(base, f).split(sep).join("/"));
+    }
+    const abs = resolve(cwd, p);
+    const dir = abs.endsWith(sep) ? abs : abs + sep;
+    return (f: string) => f === abs || f.startsWith(dir);
+  });
+  return (path) => tests.some((t) => t(path));
+}
+
 /** Expands the command line's paths: files as given, directories walked for .cnf and .sql, globs matched. */
 export function collectFiles(paths: string[], cwd: string): { files: string[]; errors: InputError[] } {
   const files: string[] = [];
   const errors: InputError[] = [];
   for (const p of paths) {
     if (GLOB_CHARS.test(p)) {
-      const parts = p.split(/[\\/]/);
-      const fixed: string[] = [];
-      for (const part of parts) {
-        if (GLOB_CHARS.test(part)) break;
-        fixed.push(part);
-      }
-      const base = resolve(cwd, fixed.join(sep) || ".");
-      const pattern = globToRegExp(parts.slice(fixed.length).join("/"));
+      const { base, pattern } = splitGlob(p, cwd);
       const found: string[] = [];
       walk(base, found, errors);
       const matched = found.filter((f) => pattern.test(relative(base, f).split(sep).join("/")));

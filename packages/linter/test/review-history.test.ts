@@ -80,3 +80,21 @@ describe("innolint review: the history as the server ran it", () => {
     expect(md.stdout).toContain("3 known findings left out by the baseline");
   });
 });
+
+describe("innolint review: paths", () => {
+  it("selects changed files by glob as lint would, and a path that names nothing is an error", async () => {
+    const dir = migrationRepo();
+    const sql = await run(["review", "--base", "main", "--no-impact", "migrations/*.sql"], { cwd: dir });
+    expect(sql.stdout).toContain("migrations/003_backfill.sql:3:1");
+    expect(sql.stdout).not.toContain("deploy/my.cnf:4");
+    const cnf = await run(["review", "--base", "main", "--no-impact", "deploy/*.cnf"], { cwd: dir });
+    expect(cnf.stdout).toContain("deploy/my.cnf:4:1: warning[sort-buffer-oversized]");
+    expect(cnf.stdout).not.toContain("003_backfill");
+    const typo = await run(["review", "--base", "main", "migratoins"], { cwd: dir });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe(`innolint: ${join(dir, "migratoins")}: no such file or directory\n`);
+    // A file the change deleted is no typo.
+    rmSync(join(dir, "migrations/001_events.sql"));
+    expect((await run(["review", "--base", "main", "--fail-on", "never", "migrations/001_events.sql"], { cwd: dir })).code).toBe(0);
+  });
+});
