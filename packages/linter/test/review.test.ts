@@ -118,6 +118,18 @@ describe("innolint review and the CI integrations, in a real git repository", ()
     expect(sarif.version).toBe("2.1.0");
     expect(sarif.runs[0].results.length).toBe(r.stdout.trim().split("\n").length);
     expect(readFileSync(join(repo, "innolint.md"), "utf8")).toMatch(/^### innolint review: 2 changed files since main/);
+    // With a baseline of today's findings the same run annotates nothing and passes; "none" ignores it.
+    const accepted = join(repo, "..", `accepted-${process.pid}.json`);
+    expect(lint(repo, ["baseline", "--target", "mysql-8.0.22", "--baseline", accepted, "db"]).code).toBe(0);
+    const env = { ...process.env, INNOLINT: cli, INPUT_PATHS: "db", INPUT_TARGET: "mysql-8.0.22", INPUT_MODE: "review", INPUT_BASE: "main", INPUT_FAIL_ON: "warning", INPUT_MARKDOWN_FILE: "", GITHUB_OUTPUT: output };
+    writeFileSync(output, "");
+    const quiet = spawnSync("bash", ["-c", script], { cwd: repo, encoding: "utf8", env: { ...env, INPUT_BASELINE: accepted } });
+    expect(quiet.stdout).toBe("");
+    expect(readFileSync(output, "utf8")).toBe("exit-code=0\n");
+    writeFileSync(output, "");
+    const all = spawnSync("bash", ["-c", script], { cwd: repo, encoding: "utf8", env: { ...env, INPUT_BASELINE: "none" } });
+    expect(all.stdout).toMatch(/^::error file=db\/migrations\/0003_change\.sql,line=3,/m);
+    expect(readFileSync(output, "utf8")).toBe("exit-code=1\n");
   });
 
   it("runs the pre-commit hook's entry on the files its pattern selects", () => {
