@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { commit, migrationRepo, write } from "./helpers/git.js";
@@ -96,5 +96,30 @@ describe("innolint review: paths", () => {
     // A file the change deleted is no typo.
     rmSync(join(dir, "migrations/001_events.sql"));
     expect((await run(["review", "--base", "main", "--fail-on", "never", "migrations/001_events.sql"], { cwd: dir })).code).toBe(0);
+  });
+});
+
+describe("innolint review with live facts", () => {
+  it("takes the server's pool and the live table's partitions from a snapshot instead of the files", async () => {
+    const dir = migrationRepo();
+    const snapshot = join(dir, "..", `snapshot-${process.pid}-${Date.now()}.json`);
+    writeFileSync(
+      snapshot,
+      JSON.stringify({
+        format: "innolint-live-snapshot",
+        version: 1,
+        takenAt: "2025-03-04T05:06:07.000Z",
+        server: { address: "db1:3306", version: "8.0.22", flavor: "mysql", target: "mysql-8.0.22" },
+        variables: { innodb_buffer_pool_size: String(256 * 2 ** 30), innodb_buffer_pool_instances: "16", innodb_adaptive_hash_index: "ON", innodb_sort_buffer_size: String(2 ** 20) },
+        tables: [{ schema: "app", name: "audit_2019", engine: "InnoDB", rows: 9000000, avgRowLength: 200, dataLength: 1800000000, indexLength: 0 }],
+      }),
+    );
+    const res = await review(dir, ["--base", "main", "--context-snapshot", snapshot, "migrations"]);
+    const drops = res.findings.filter((f) => f.rule === "drop-truncate-buffer-pool-stall");
+    expect(drops.map((f) => f.severity)).toEqual(["error", "error"]);
+    expect(drops[1]?.message).toContain("DROP TABLE audit_2019 on MySQL 8.0.22 scans the whole buffer pool (256G from live db1:3306, 16 instances)");
+    // Without the snapshot, the pool is the option file's.
+    const files = await review(dir, ["--base", "main", "migrations"]);
+    expect(files.findings.find((f) => f.message.includes("DROP TABLE audit_2019"))?.message).toContain("(64G from");
   });
 });
