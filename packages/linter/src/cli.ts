@@ -55,7 +55,7 @@ Usage:
                                            accept today's findings: write them to .innolint-baseline.json,
                                            so that later runs report only new ones
   innolint facts [--target T] FILE...      print as JSON what the rules see (statements, options)
-  innolint lsp --stdio                     run the language server (any LSP client)
+  innolint lsp --stdio [--config FILE]     run the language server (any LSP client)
   innolint live --dsn URL | --socket PATH | --from-snapshot FILE
                                            judge a running server's configuration (live --help)
   innolint rules                           list the rules
@@ -84,7 +84,7 @@ Options:
   --no-progress               no progress bar (shown on a terminal's stderr for ${PROGRESS_MIN_FILES} files or more)
   -h, --help / -v, --version
 
-Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error.
+Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error, 3 internal error.
 `;
 
 export class UsageError extends Error {}
