@@ -55,8 +55,8 @@ describe("statement fingerprints", () => {
     const dir = scratch({ ...ROOT, "m.sql": "DROP TABLE a;\nDROP TABLE a;\n" });
     const sarif = JSON.parse((await run(["--format", "sarif", "--no-impact", "m.sql"], { cwd: dir })).stdout);
     const results = sarif.runs[0].results as { partialFingerprints: Record<string, string> }[];
-    expect(results.map((r) => r.partialFingerprints["innolintStatement/v1"])).toHaveLength(2);
-    expect(results[0]?.partialFingerprints["innolintStatement/v1"]).toMatch(/^[0-9a-f]{16}$/);
+    expect(results.map((r) => r.partialFingerprints["innolintFingerprint/v1"])).toHaveLength(2);
+    expect(results[0]?.partialFingerprints["innolintFingerprint/v1"]).toMatch(/^[0-9a-f]{16}$/);
     const gitlab = async () => (JSON.parse((await run(["--format", "gitlab", "--no-impact", "m.sql"], { cwd: dir })).stdout) as { fingerprint: string }[]).map((i) => i.fingerprint);
     const first = await gitlab();
     expect(new Set(first).size).toBe(2);

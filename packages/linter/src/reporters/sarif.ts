@@ -39,7 +39,7 @@ export const sarifReporter: Reporter = (report) => {
     level: LEVEL[f.severity],
     message: { text: f.impact ? `${f.message} (impact: ${f.impact.summary})` : f.message },
     locations: [{ physicalLocation: { artifactLocation: uri(report.cwd, f.file), region: region(f.range) } }],
-    ...(f.fingerprint ? { partialFingerprints: { "innolintStatement/v1": f.fingerprint } } : {}),
+    ...(f.fingerprint ? { partialFingerprints: { "innolintFingerprint/v1": f.fingerprint } } : {}),
     ...(f.fix && f.fix.edits.length
       ? {
           fixes: [
