@@ -108,6 +108,10 @@ for (const input of sqlInputs) {
   console.log(`${"  throughput".padEnd(64)} lint ${(mb / (lint.ms / 1000)).toFixed(2)} MB/s, bare parse ${(mb / (parse.ms / 1000)).toFixed(2)} MB/s (process wall time), lint/parse ${(lint.ms / parse.ms).toFixed(2)}×`);
 }
 
+// Review and baselines on a long migration history.
+console.log("");
+if (spawnSync(process.execPath, [join(root, "bench/review.mjs")], { stdio: "inherit" }).status !== 0) console.log("review bench failed");
+
 // Streaming: peak memory of a 125 MB and a 500 MB mysqldump, and the 500 MB one under a capped heap (about 5 minutes).
 console.log("");
 if (spawnSync(process.execPath, [join(root, "bench/dump.mjs"), "--mb", "125,500"], { stdio: "inherit" }).status !== 0) console.log("dump bench failed");
