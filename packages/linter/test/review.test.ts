@@ -109,6 +109,7 @@ describe("innolint review and the CI integrations, in a real git repository", ()
         INPUT_FAIL_ON: "warning",
         INPUT_MARKDOWN_FILE: "innolint.md",
         GITHUB_OUTPUT: output,
+        GITHUB_STEP_SUMMARY: join(repo, "step-summary.md"),
       },
     });
     expect(r.stdout).toMatch(/^::error file=db\/migrations\/0003_change\.sql,line=3,/m);
@@ -118,6 +119,7 @@ describe("innolint review and the CI integrations, in a real git repository", ()
     expect(sarif.version).toBe("2.1.0");
     expect(sarif.runs[0].results.length).toBe(r.stdout.trim().split("\n").length);
     expect(readFileSync(join(repo, "innolint.md"), "utf8")).toMatch(/^### innolint review: 2 changed files since main/);
+    expect(readFileSync(join(repo, "step-summary.md"), "utf8")).toBe(readFileSync(join(repo, "innolint.md"), "utf8"));
     // With a baseline of today's findings the same run annotates nothing and passes; "none" ignores it.
     const accepted = join(repo, "..", `accepted-${process.pid}.json`);
     expect(lint(repo, ["baseline", "--target", "mysql-8.0.22", "--baseline", accepted, "db"]).code).toBe(0);
