@@ -296,6 +296,21 @@ describe("config-drift", () => {
     expect(findings.map((f) => [f.rule, f.file])).toEqual([["config-drift", join(dir, "etc/my.cnf")]]);
   });
 
+  it("--config naming an option file (not an .innolint.json) reports drift as --defaults-file does", async () => {
+    const dir = scratch({ ".innolint.json": JSON.stringify({ root: true }), "my.cnf": "[mysqld]\nmax_connections = 20\n", "server.conf": "# production\n[mysqld]\nmax_connections = 20\n" });
+    writeFileSync(join(dir, "snap.json"), JSON.stringify(snapshot("mysql-8.0.36", { max_connections: "10" })));
+    const drift = async (...args: string[]) => (JSON.parse((await run(["live", "--from-snapshot", "snap.json", "--format", "json", ...args], { cwd: dir })).stdout) as { findings: JsonFinding[] }).findings.map((f) => [f.rule, f.file]);
+    expect(await drift("--config", "my.cnf")).toEqual([["config-drift", join(dir, "my.cnf")]]);
+    expect(await drift("--config", "my.cnf")).toEqual(await drift("--defaults-file", "my.cnf"));
+    // Recognised by content when the name says nothing.
+    expect(await drift("--config", "server.conf")).toEqual([["config-drift", join(dir, "server.conf")]]);
+    // An .innolint.json stays innolint's configuration.
+    expect(await drift("--config", ".innolint.json")).toEqual([]);
+    const both = await run(["live", "--from-snapshot", "snap.json", "--config", "my.cnf", "--defaults-file", "my.cnf"], { cwd: dir });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe("innolint: my.cnf is an option file: give it once, with --defaults-file\n");
+  });
+
   it("reports a missing option file as an input error, exit 2", async () => {
     const dir = scratch({});
     writeFileSync(join(dir, "snap.json"), JSON.stringify(snapshot("mysql-8.0.36", {})));

@@ -1,6 +1,8 @@
+import { closeSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
 import { configFor, lintLiveConfig, lintOptionFile, type InputError, type LintOptions } from "../engine.js";
 import { SEVERITY_RANK, type Finding, type Severity } from "../finding.js";
+import { kindFromContent, kindFromName } from "../files.js";
 import { REPORTERS } from "../reporters/index.js";
 import { parseTarget, TargetError } from "../target.js";
 import { LiveContext } from "./context.js";
@@ -25,7 +27,8 @@ Options:
   --snapshot <file>        also write what was read as a JSON snapshot (for --context-snapshot)
   --from-snapshot <file>   judge a snapshot taken earlier instead of connecting
   --defaults-file <file>   config-drift: report running values that differ from this option file
-                           (default: "optionFile" of .innolint.json, if any)
+                           (default: "optionFile" of .innolint.json, if any); --config my.cnf, naming
+                           an option file rather than an .innolint.json, does the same
   --target, --format, --fail-on, --config, --no-config, --color, --no-color, --no-impact: as for lint
 
 Only SELECT and SHOW statements are sent. Exit codes: 0 no findings at or above --fail-on,
@@ -230,6 +233,23 @@ export interface LiveCommandIO extends LiveIO {
   isTTY: boolean;
 }
 
+/** An option file rather than an .innolint.json: by name, else by its first meaningful line. */
+function isOptionFile(path: string): boolean {
+  if (kindFromName(path) === "option-file") return true;
+  if (path.toLowerCase().endsWith(".json")) return false;
+  try {
+    const fd = openSync(path, "r");
+    try {
+      const head = Buffer.alloc(4096);
+      return kindFromContent(head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8")) === "option-file";
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
+
 /** `innolint live`: exit 0/1 as lint, 2 for usage, input and connection errors. */
 export async function runLive(argv: string[], io: LiveCommandIO): Promise<number> {
   try {
@@ -237,6 +257,12 @@ export async function runLive(argv: string[], io: LiveCommandIO): Promise<number
     if (args.help) {
       io.stdout(LIVE_HELP);
       return 0;
+    }
+    if (args.config && isOptionFile(resolve(io.cwd, args.config))) {
+      // `--config my.cnf` names the server's option file, not innolint's configuration.
+      if (args.defaultsFile) throw new LiveUsageError(`${args.config} is an option file: give it once, with --defaults-file`);
+      args.defaultsFile = args.config;
+      delete args.config;
     }
     const snapshot = await readLive(args, io);
     if (args.writeSnapshot) {
