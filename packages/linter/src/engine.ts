@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { EngineSim } from "@innolint/engine-sim";
 import { loadSimulator } from "./impact/simulator.js";
@@ -14,7 +14,7 @@ import type { SqlDocumentCache } from "./sql/incremental.js";
 import { runSqlRules, SqlRuleRunner } from "./sql/lint.js";
 import { SQL_STREAM_ABOVE, streamSqlFacts, type StreamOptions } from "./sql/stream.js";
 import type { Schema } from "./sql/schema.js";
-import { firstInvalidUtf8 } from "./optionfile/bytes.js";
+import { readSqlText, SQL_MAX_BYTES } from "./sql/read.js";
 import { commentFingerprint, fingerprintByRange, lineFingerprint, optionFingerprint } from "./fingerprint.js";
 import { toFinding, type Rule } from "./rules/types.js";
 import { applySuppressions, parseDirectives, targetDirective, unusedSuppressions, type Comment } from "./suppression.js";
@@ -300,12 +300,7 @@ function liveFix(f: Finding, live: LiveContext, target: Target): Finding {
   return { ...f, fix: { description: `${f.fix.description}: ${how}`, safety: "display-only", edits: [] } };
 }
 
-/**
- * SQL files up to this size are read whole (editors and code frames need the text); larger ones
- * (dumps) are streamed in windows (sql/stream.ts), in memory bounded by the window.
- */
-export const SQL_MAX_BYTES = 50 * 1024 * 1024;
-
+export { SQL_MAX_BYTES, readSqlText };
 export { SQL_STREAM_ABOVE };
 
 export interface SqlContext {
@@ -326,29 +321,6 @@ export interface SqlContext {
    * document's findings are not kept across lints.
    */
   schemaOrigin?: object;
-}
-
-/** Reads a SQL file as text, or says why it cannot be linted. */
-export function readSqlText(file: string, options: LintOptions): { text?: string; error?: InputError } {
-  if (options.text !== undefined) return { text: options.text };
-  let bytes: Buffer;
-  try {
-    const st = statSync(file);
-    if (st.isDirectory()) return { error: { file, message: "is a directory" } };
-    if (st.size > SQL_MAX_BYTES) return { error: { file, message: `file is ${st.size} bytes, over the ${SQL_MAX_BYTES / 2 ** 20} MB limit for reading a SQL file whole` } };
-    bytes = readFileSync(file);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return { error: { file, message: code === "ENOENT" ? "no such file" : `cannot read (${code})` } };
-  }
-  const nul = bytes.indexOf(0);
-  if (nul >= 0) return { error: { file, line: bytes.subarray(0, nul).toString("latin1").split("\n").length, message: "binary file (NUL byte): not SQL text" } };
-  try {
-    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
-  } catch {
-    const bad = firstInvalidUtf8(bytes);
-    return { error: { file, line: bytes.subarray(0, bad).toString("latin1").split("\n").length, message: "invalid UTF-8" } };
-  }
 }
 
 export async function lintSqlFile(path: string, options: LintOptions, context: SqlContext): Promise<LintOutcome & { text?: string }> {

@@ -1,0 +1,34 @@
+import { readFileSync, statSync } from "node:fs";
+import { firstInvalidUtf8 } from "../optionfile/bytes.js";
+
+/**
+ * SQL files up to this size are read whole (editors and code frames need the text); larger ones
+ * (dumps) are streamed in windows (sql/stream.ts), in memory bounded by the window.
+ */
+export const SQL_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Reads a SQL file as text, or says why it cannot be linted. Kept apart from engine.ts so that the
+ * facts worker (sql/worker.ts) reads files exactly as the engine does without loading the engine.
+ */
+export function readSqlText(file: string, options: { text?: string }): { text?: string; error?: { file: string; line?: number; message: string } } {
+  if (options.text !== undefined) return { text: options.text };
+  let bytes: Buffer;
+  try {
+    const st = statSync(file);
+    if (st.isDirectory()) return { error: { file, message: "is a directory" } };
+    if (st.size > SQL_MAX_BYTES) return { error: { file, message: `file is ${st.size} bytes, over the ${SQL_MAX_BYTES / 2 ** 20} MB limit for reading a SQL file whole` } };
+    bytes = readFileSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { error: { file, message: code === "ENOENT" ? "no such file" : `cannot read (${code})` } };
+  }
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) return { error: { file, line: bytes.subarray(0, nul).toString("latin1").split("\n").length, message: "binary file (NUL byte): not SQL text" } };
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    const bad = firstInvalidUtf8(bytes);
+    return { error: { file, line: bytes.subarray(0, bad).toString("latin1").split("\n").length, message: "invalid UTF-8" } };
+  }
+}
