@@ -1,4 +1,4 @@
-// Bundles the CLI into dist/cli.js and copies the WebAssembly and knowledge-base assets beside it.
+// Bundles the CLI into dist/cli.js (and its SQL facts worker into dist/sql-worker.js) and copies the WebAssembly and knowledge-base assets beside it.
 // `--outdir DIR` bundles elsewhere (tests that run the bundle build their own, beside no other build).
 import { build } from "esbuild";
 import { cpSync, mkdirSync, readdirSync, copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
@@ -37,6 +37,20 @@ await build({
   minify: true,
   sourcemap: "linked",
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: "warning",
+});
+
+// The SQL facts worker (sql/pool.ts starts it from beside the bundle), self-contained: a worker loads one file.
+await build({
+  entryPoints: { "sql-worker": join(here, "src/sql/worker.ts") },
+  outdir: dist,
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  minify: true,
+  sourcemap: "linked",
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: "warning",
 });
 

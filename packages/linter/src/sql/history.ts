@@ -23,6 +23,7 @@ export function listSqlFiles(dir: string): string[] {
 export class MigrationHistory {
   private readonly after = new Map<string, Schema>();
   private readonly parsed = new Map<string, { text: string; facts: SqlFacts }>();
+  private prefetched?: (path: string, target: Target) => Promise<{ text: string; facts: SqlFacts } | undefined> | undefined;
 
   constructor(
     private readonly readText: (file: string) => string | undefined,
@@ -31,18 +32,41 @@ export class MigrationHistory {
     private readonly onDisk: (file: string) => boolean = () => true,
   ) {}
 
+  /**
+   * Facts extracted elsewhere (the CLI's worker threads, sql/pool.ts), with the text they were
+   * extracted from: used only when that text is the text asked about, so a file this history reads
+   * in another version (review: the merge base) is still parsed from that version.
+   */
+  usePrefetched(source: (path: string, target: Target) => Promise<{ text: string; facts: SqlFacts } | undefined> | undefined): void {
+    this.prefetched = source;
+  }
+
+  /** Whether the history replays `file` as it is on disk (not, in a review, its merge-base version). */
+  replaysFromDisk(file: string): boolean {
+    return this.onDisk(file);
+  }
+
   /** Facts of a file for a target, parsed once per run whether it is linted or only replayed. */
   async facts(path: string, text: string, target: Target): Promise<SqlFacts> {
     const key = `${target.label}\0${path}`;
     const hit = this.parsed.get(key);
     if (hit && hit.text === text) return hit.facts;
-    const facts = await extractFacts(path, text, target);
+    const offered = await this.prefetched?.(path, target);
+    const facts = offered && offered.text === text ? offered.facts : await extractFacts(path, text, target);
     this.parsed.set(key, { text, facts });
     return facts;
   }
 
   private siblings(dir: string): string[] {
     return [...new Set(this.list(dir))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** The migrations replayed before `file`, in the order they are applied. */
+  earlier(file: string): string[] {
+    const dir = dirname(file);
+    const names = this.siblings(dir);
+    const position = names.indexOf(basename(file));
+    return (position >= 0 ? names.slice(0, position) : names.filter((n) => n < basename(file))).map((n) => join(dir, n));
   }
 
   /** A fresh copy of the schema before `file`. */
@@ -55,13 +79,9 @@ export class MigrationHistory {
    * files, parsed the same way, hence an equal schema.
    */
   async schemaAndOrigin(file: string, target: Target): Promise<{ schema: Schema; origin: object }> {
-    const dir = dirname(file);
-    const names = this.siblings(dir);
-    const position = names.indexOf(basename(file));
-    const earlier = position >= 0 ? names.slice(0, position) : names.filter((n) => n < basename(file));
+    const earlier = this.earlier(file);
     let schema = new Schema();
-    for (const name of earlier) {
-      const path = join(dir, name);
+    for (const path of earlier) {
       const key = `${target.label}\0${path}`;
       const cached = this.after.get(key);
       if (cached) {
