@@ -2,7 +2,7 @@
 // and the simulator's per-estimate cost. Prints figures; asserts nothing.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -31,6 +31,19 @@ function series(label, args, runs, script) {
   console.log(`${label.padEnd(64)} median ${ms.toFixed(0).padStart(6)} ms   peak RSS ${rss.toFixed(0).padStart(4)} MB   (${runs} runs)`);
   return { ms, rss, stdout: samples[0].stdout };
 }
+
+function interleaved(runs, rounds) {
+  const samples = runs.map(() => []);
+  for (let r = 0; r < rounds; r++) runs.forEach(([, args, script], i) => samples[i].push(measure(args, script)));
+  return runs.map(([label], i) => {
+    const ms = median(samples[i].map((s) => s.ms));
+    const rss = Math.max(...samples[i].map((s) => s.rssMb));
+    console.log(`${label.padEnd(64)} median ${ms.toFixed(0).padStart(6)} ms   peak RSS ${rss.toFixed(0).padStart(4)} MB   (${rounds} runs)`);
+    return { ms, rss };
+  });
+}
+
+const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
 
 function walk(dir, ext, out = []) {
   for (const name of readdirSync(dir)) {
@@ -101,11 +114,25 @@ for (const f of files) parser.parse(readFileSync(f, "utf8")).delete();
 console.log((performance.now() - t0).toFixed(1));
 `,
 );
+// In-process (--jobs 1) and the default (worker threads for runs of 512 KB of SQL or more, as many
+// as the load average leaves cores idle), each against the bare parse.
 for (const input of sqlInputs) {
-  const lint = series(`SQL lint: ${input.label}`, ["--format", "json", "--fail-on", "never", "--no-impact", "--target", "mariadb-10.11", ...input.paths], 3);
-  const parse = series(`bare web-tree-sitter parse: ${input.label}`, input.paths, 3, bare);
+  const args = ["--format", "json", "--fail-on", "never", "--no-impact", "--target", "mariadb-10.11", ...input.paths];
+  console.log(`${input.label}: ${availableParallelism()} cores, load average ${load()} before`);
+  // Interleaved, so that the machine's other load falls on all three alike.
+  const [single, pooled, parse] = interleaved(
+    [
+      [`SQL lint --jobs 1: ${input.label}`, ["--jobs", "1", ...args]],
+      [`SQL lint (default jobs): ${input.label}`, args],
+      [`bare web-tree-sitter parse: ${input.label}`, input.paths, bare],
+    ],
+    5,
+  );
   const mb = input.bytes / 2 ** 20;
-  console.log(`${"  throughput".padEnd(64)} lint ${(mb / (lint.ms / 1000)).toFixed(2)} MB/s, bare parse ${(mb / (parse.ms / 1000)).toFixed(2)} MB/s (process wall time), lint/parse ${(lint.ms / parse.ms).toFixed(2)}×`);
+  const rate = (ms) => `${(mb / (ms / 1000)).toFixed(2)} MB/s`;
+  console.log(`${"  throughput (process wall time; target lint/parse <= 2x)".padEnd(64)} bare parse ${rate(parse.ms)}; load average ${load()} after`);
+  console.log(`${"    --jobs 1".padEnd(64)} ${rate(single.ms)}, lint/parse ${(single.ms / parse.ms).toFixed(2)}×`);
+  console.log(`${"    default".padEnd(64)} ${rate(pooled.ms)}, lint/parse ${(pooled.ms / parse.ms).toFixed(2)}×`);
 }
 
 // Review and baselines on a long migration history.

@@ -52,9 +52,11 @@ const AUTO_MAX_THREADS = 4;
 
 /**
  * Threads (main included) without --jobs: one per core not already busy by the one-minute load
- * average, up to AUTO_MAX_THREADS, at least 1 (in-process). Workers only pay when they get a core
- * of their own: on two cores the pool beat in-process parsing on a quiet machine and lost to it at
- * a load average of 4 to 5. (Windows reports a load of 0.)
+ * average, up to AUTO_MAX_THREADS, at least 1 (in-process). A worker pays only with a core of its
+ * own: on two cores the pool lost to in-process parsing while a test suite held the load average at
+ * 4 to 5, and gained nothing beside one busy process; each thread also holds a parse tree. The
+ * average lags by a minute, so work that just ended (a previous run) still counts: safe, not
+ * always fastest. (Windows reports a load of 0.)
  */
 export function defaultThreads(cores: number = availableParallelism(), load: number = loadavg()[0] ?? 0): number {
   return Math.max(1, Math.min(AUTO_MAX_THREADS, cores - Math.round(load)));
