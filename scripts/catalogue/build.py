@@ -21,8 +21,8 @@ sys.path.insert(0, HERE)
 import curated as C  # noqa: E402
 
 BEFORE = "0.0.0"  # "present before the earliest release this catalogue covers"
-FACT_FIELDS = ("type", "unit", "scope", "dynamic", "option", "optionOnly", "default", "min", "max", "blockSize",
-               "values", "platform", "aliasOf", "note", "documentedOnly")
+FACT_FIELDS = ("type", "unit", "scope", "dynamic", "option", "optionOnly", "optionType", "optionArg", "default", "min",
+               "max", "blockSize", "values", "platform", "aliasOf", "note", "documentedOnly")
 
 
 def vkey(v):
@@ -155,6 +155,9 @@ def normalize(name, v, flavor):
         f["platform"] = v["platform"]
     if v.get("aliasOf"):
         f["aliasOf"] = v["aliasOf"]
+    for k in ("optionType", "optionArg"):
+        if v.get(k):
+            f[k] = v[k]
     return f
 
 

@@ -11,10 +11,11 @@ import re
 import subprocess
 import sys
 import os
+import tempfile
 
 sys.dont_write_bytecode = True  # keep the tree free of __pycache__
 sys.path.insert(0, os.path.dirname(__file__))
-from help_parse import parse_descriptions, parse_help, help_value  # noqa: E402
+from help_parse import option_syntax, parse_descriptions, parse_help, help_value  # noqa: E402
 
 TYPE_MAP = {
     "BIGINT UNSIGNED": "unsigned", "INT UNSIGNED": "unsigned", "BIGINT": "integer", "INT": "integer",
@@ -34,6 +35,17 @@ def num(v):
         return None
     f = float(v)
     return int(v) if f.is_integer() and "." not in v and "e" not in v.lower() else f
+
+
+def bare_refused(name):
+    """Whether mariadbd refuses the option given without a value in an option file. --help cannot
+    show it for booleans: a plugin boolean declared without PLUGIN_VAR_OPCMDARG requires ON or OFF."""
+    with tempfile.NamedTemporaryFile("w", suffix=".cnf") as f:
+        f.write(f"[mysqld]\n{name}\n")
+        f.flush()
+        err = subprocess.run(["mariadbd", f"--defaults-file={f.name}", "--verbose", "--help"],
+                             capture_output=True, text=True).stderr
+    return "requires an argument" in err
 
 
 def main():
@@ -75,6 +87,9 @@ def main():
             v["values"] = ["OFF", "ON"]
         if name in help_vars:
             v["helpDefault"] = help_value(help_vars[name])
+        v.update(option_syntax(options.get(name), t))
+        if t == "boolean" and name in options and bare_refused(name):
+            v["optionArg"] = "required"
         variables[name] = v
     # Startup options that are not system variables.
     for name in sorted(set(options) | set(help_vars)):
@@ -90,6 +105,7 @@ def main():
         }
         if name in help_vars:
             variables[name]["helpDefault"] = val
+        variables[name].update(option_syntax(options.get(name), variables[name]["type"]))
     # What --help says about deprecation and successors (the only machine-readable hint the server gives).
     for name, v in variables.items():
         text = descriptions.get(name, "")

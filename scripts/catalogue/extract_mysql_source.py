@@ -19,7 +19,7 @@ import sys
 
 sys.dont_write_bytecode = True  # keep the tree free of __pycache__
 sys.path.insert(0, os.path.dirname(__file__))
-from help_parse import parse_help, help_value  # noqa: E402
+from help_parse import option_syntax, parse_help, help_value  # noqa: E402
 
 U64 = 2**64 - 1
 BASE_CONSTS = {
@@ -403,7 +403,9 @@ def parse_plugin_defs(text, path, ev, cond_at, arrays):
              "scope": ["global", "session"] if kind == "MYSQL_THDVAR" else ["global"],
              "readonly": "PLUGIN_VAR_READONLY" in flags,
              "cmdline": "PLUGIN_VAR_NOCMDOPT" not in flags,
-             "nosysvar": "PLUGIN_VAR_NOSYSVAR" in flags}
+             "nosysvar": "PLUGIN_VAR_NOSYSVAR" in flags,
+             # sql_plugin_var.cc: REQUIRED_ARG unless NOCMDARG or OPCMDARG (--help does not show it for booleans)
+             "cmdArg": "none" if "PLUGIN_VAR_NOCMDARG" in flags else "optional" if "PLUGIN_VAR_OPCMDARG" in flags else "required"}
         if t in ("BOOL",):
             if tail:
                 d = ev.eval(tail[0])
@@ -662,6 +664,9 @@ def main():
         hk = k
         if hk in options or hk in help_vars:
             e["option"] = True  # settable at startup (my_long_options even when the sysvar has NO_CMD_LINE)
+        e.update(option_syntax(options.get(hk), e["type"]))
+        if e["type"] == "boolean" and e["option"] and v.get("cmdArg") == "required":
+            e["optionArg"] = "required"  # a bare line is refused: "option '--x' requires an argument"
         if hk in help_vars:
             e["helpDefault"] = help_value(help_vars[hk])
         e["file"] = v.get("file")
@@ -675,6 +680,7 @@ def main():
                            else ("integer" if isinstance(val, int) else "string"),
                            "scope": ["global"], "dynamic": False, "option": True, "optionOnly": True, "default": val,
                            "file": "mysql-test/r/mysqld--help-notwin.result"}
+        variables[name].update(option_syntax(options.get(name), variables[name]["type"]))
     snap = {"product": product, "version": version,
             "source": {"kind": "source", "repo": repo, "commit": commit, "prefix": prefix,
                        "paths": ["sql/sys_vars.cc", "storage/innobase/handler/ha_innodb.cc",

@@ -31,7 +31,8 @@ def parse_descriptions(text):
 def parse_help(text):
     """Return (options, variables, groups).
 
-    options:   {name: {"arg": "none"|"optional"|"required"}} from the option list
+    options:   {name: {"arg": "none"|"optional"|"required", "kind": "name"|"#"|None}} from the option list
+               ("name": a string, enum or set argument; "#": a number; None: a boolean or no argument)
     variables: {name: raw default string or None} from the "Variables (--variable-name=value)" table
     groups:    list of option-file groups the program reads (if printed)
     Names are normalised to lower case with '_' instead of '-'.
@@ -49,7 +50,10 @@ def parse_help(text):
             header_seen = 0
             continue
         if not in_vars:
-            om = re.match(r"^\s+(?:-\w, )?--([A-Za-z0-9_.-]+)(\[?=)?", line)
+            # An option line is indented by one or two spaces (wrapped descriptions by more in
+            # mariadbd's output) and its argument, if any, is exactly [=name], =name, [=#] or =#:
+            # "--upgrade=NONE instead." or "--relay-log-index," in a description is not one.
+            om = re.match(r"^ {1,2}(?:-\S, )?--([A-Za-z0-9_.-]+)(?:(\[?=)(name|#)\]?)?(?=\s|$)", line)
             if om:
                 name = om.group(1).replace("-", "_").lower()
                 if name.endswith(".") or name.endswith("_"):
@@ -59,7 +63,8 @@ def parse_help(text):
                     arg = "optional"
                 elif om.group(2) == "=":
                     arg = "required"
-                options.setdefault(name, {"arg": arg})  # later hits are wrapped description text
+                kind = om.group(3) if om.group(2) else None
+                options.setdefault(name, {"arg": arg, "kind": kind})  # later hits are wrapped description text
             continue
         if line.startswith("and boolean options") or re.match(r"^-+ -+", line):
             continue
@@ -91,3 +96,35 @@ def help_value(raw):
     if re.fullmatch(r"-?\d+\.\d+(e[+-]?\d+)?", raw):
         return float(raw)
     return raw
+
+
+STRING_LIKE = ("string", "enum", "set", "flagset")
+
+
+def option_syntax(spec, var_type):
+    """How the startup option differs from the variable, as catalogue facts (empty when it does not).
+
+    The usual: a boolean takes an optional ON/OFF, anything else requires a value of the variable's
+    type. my_print_help prints "[=name]"/"=name" for string-like arguments, "[=#]"/"=#" for numbers,
+    and nothing for booleans and options without argument.
+    """
+    if not spec:
+        return {}
+    out = {}
+    kind, arg = spec.get("kind"), spec["arg"]
+    if var_type == "boolean":
+        if kind == "name":
+            out["optionType"] = "string"  # log-bin: the variable says ON/OFF, the option names the files
+        elif kind == "#":
+            out["optionType"] = "integer"
+    elif kind == "name" and var_type not in STRING_LIKE:
+        out["optionType"] = "string"
+    elif kind == "#" and var_type in STRING_LIKE:
+        out["optionType"] = "integer"
+    option_type = out.get("optionType", var_type)
+    if option_type != "boolean":
+        if arg == "optional":
+            out["optionArg"] = "optional"
+        elif arg == "none":
+            out["optionArg"] = "none"
+    return out

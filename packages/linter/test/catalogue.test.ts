@@ -212,6 +212,37 @@ describe("catalogue: removed, deprecated and not-yet", () => {
   });
 });
 
+describe("catalogue: how startup options take their argument", () => {
+  it("log-bin takes the base name of the log files while the log_bin variable is ON or OFF, in every flavour", () => {
+    for (const label of ["mysql-5.7.44", "mysql-8.0.36", "mysql-8.4.3", "mysql-9.7", "percona-5.7.26", "percona-8.0.36", "aurora-mysql-3.05.2", "mariadb-10.11"]) {
+      const f = known(label, "log_bin");
+      expect([f.type, f.optionType, f.optionArg], label).toEqual(["boolean", "string", "optional"]);
+    }
+  });
+
+  it("names of files are strings that need a value; log-error may be given bare", () => {
+    for (const label of ["mysql-8.0.36", "mariadb-10.11"]) {
+      for (const n of ["log_bin_index", "relay_log", "relay_log_index", "general_log_file", "slow_query_log_file", "pid_file"]) {
+        const f = known(label, n);
+        expect([f.type, f.optionType, f.optionArg], `${label} ${n}`).toEqual(["string", undefined, undefined]);
+      }
+      expect(known(label, "log_error").optionArg, label).toBe("optional");
+      expect(known(label, "log_slave_updates").type, label).toBe("boolean");
+      expect(known(label, "log_slave_updates").optionType, label).toBeUndefined();
+    }
+  });
+
+  it("optional numbers and enumerations, and plugin booleans that require ON or OFF", () => {
+    expect(known("mysql-8.0.36", "lower_case_table_names").optionArg).toBe("optional");
+    expect(known("mysql-8.0.36", "event_scheduler").optionArg).toBe("optional");
+    expect(known("mysql-8.0.36", "innodb_buffer_pool_dump_at_shutdown").optionArg).toBe("required");
+    expect(known("mysql-8.0.36", "innodb_dedicated_server").optionArg).toBe("required");
+    expect(known("mysql-8.0.36", "innodb_file_per_table").optionArg).toBeUndefined();
+    expect(known("mariadb-10.11", "innodb_buffer_pool_load_at_startup").optionArg).toBe("required");
+    expect(known("mariadb-10.11", "skip_name_resolve").optionArg).toBeUndefined();
+  });
+});
+
 describe("catalogue: Percona and Aurora resolve to a MySQL base", () => {
   it("Percona versions are MySQL versions", () => {
     expect(formatVersion(mysqlBaseVersion(t("percona-8.0.26"))!)).toBe("8.0.26");

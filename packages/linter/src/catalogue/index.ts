@@ -32,6 +32,13 @@ export interface VariableFacts {
   optionOnly: boolean;
   /** Can be given at startup (command line / option file); false for variables only SET can change. */
   option: boolean;
+  /** The option's argument type where it differs from `type` (log-bin takes a file base name). */
+  optionType?: VariableType;
+  /**
+   * "optional": may be given bare; "none": takes no value; "required": a boolean that needs ON or OFF.
+   * Absent: a boolean may be given bare, anything else needs a value.
+   */
+  optionArg?: "optional" | "none" | "required";
   description: string;
   /** JSON native (number, boolean, string), `{auto: rule}` for computed defaults, or null when none. */
   default: unknown;
@@ -151,6 +158,8 @@ const FIELDS = [
   "dynamic",
   "option",
   "optionOnly",
+  "optionType",
+  "optionArg",
   "default",
   "min",
   "max",
@@ -201,7 +210,7 @@ function factsAt(flavor: Flavor, p: ParsedRecord, version: Version | undefined):
     default: acc.default ?? null,
     sources: sourceIds.map((id) => file.sources[id] ?? { title: id, url: "" }),
   };
-  const copy = ["unit", "min", "max", "blockSize", "values", "platform", "aliasOf", "documentedOnly"] as const;
+  const copy = ["unit", "optionType", "optionArg", "min", "max", "blockSize", "values", "platform", "aliasOf", "documentedOnly"] as const;
   for (const f of copy) if (acc[f] !== undefined && acc[f] !== null) (facts as unknown as Record<string, unknown>)[f] = acc[f];
   if (p.record.plugin) facts.plugin = p.record.plugin;
   const successor = p.record.replacedBy ?? facts.aliasOf;

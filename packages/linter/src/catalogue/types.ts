@@ -37,6 +37,13 @@ export interface HistoryFacts {
   option?: boolean;
   /** A startup option that is not a system variable (cannot be SET or SELECTed). */
   optionOnly?: boolean;
+  /** The option's argument type where it differs from the variable's (log-bin takes a file base name). */
+  optionType?: VariableType;
+  /**
+   * "optional": may be given bare; "none": takes no value; "required": a boolean that needs ON or OFF.
+   * Absent: a boolean may be given bare, anything else needs a value.
+   */
+  optionArg?: "optional" | "none" | "required";
   default?: unknown;
   min?: number;
   max?: number;
