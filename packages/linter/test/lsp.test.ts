@@ -404,7 +404,7 @@ describe("completion", () => {
   it("offers variable names with defaults, enum values after '=', groups inside '['", async () => {
     const dir = scratch({ ".innolint.json": CONFIG });
     const c = await connect(dir);
-    const text = "[mysqld]\ninnodb_flush_m\ninnodb_flush_method = \n[\n";
+    const text = "[mysqld]\ninnodb_flush_m\ninnodb_flush_method = \n[\nlog_bin = \nlog_slave_updates = \n";
     await c.open("my.cnf", text);
     const complete = async (line: number, character: number) =>
       (await c.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: c.uri("my.cnf") }, position: { line, character } })) as CompletionItem[];
@@ -421,6 +421,9 @@ describe("completion", () => {
     const groups = (await complete(3, 1)).map((i) => i.label);
     expect(groups).toContain("mysqld");
     expect(groups).toContain("mysqld-8.0");
+    // log-bin takes a file base name: ON and OFF would name the files, not switch the log.
+    expect(await complete(4, 10)).toEqual([]);
+    expect((await complete(5, 20)).map((i) => i.label)).toEqual(["ON", "OFF"]);
   });
 
   it("uses the target of the document: MariaDB names for a MariaDB directive", async () => {

@@ -33,6 +33,8 @@ function nameItems(target: Target): CompletionItem[] {
 }
 
 function valueItems(f: VariableFacts): CompletionItem[] {
+  // An option file gives the option's argument: log-bin takes a file name, not the variable's ON/OFF.
+  if (f.optionType && f.optionType !== f.type) return [];
   const values = f.values?.length ? f.values : f.type === "boolean" ? ["ON", "OFF"] : [];
   return values.map((v, i) => ({
     label: v,

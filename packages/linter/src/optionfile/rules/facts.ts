@@ -101,7 +101,9 @@ export function buildOptionFacts(root: string, set: OptionSet, target: Target, l
       // skip_name_resolve is a variable of its own: its "skip" is part of the name, not a prefix.
       const prefixed = variable !== entry.rawName.replace(/^loose[-_]/i, "").replace(/-/g, "_").toLowerCase();
       const prefix = prefixed && (entry.prefix === "skip" || entry.prefix === "disable" || entry.prefix === "enable") ? entry.prefix : null;
-      const interpretation = interpret(facts, entry.value, prefix, rejectNegativeUnsigned);
+      // A running server reports the variable (log_bin ON), not the option's argument (log-bin's file name).
+      const asRead = live && (facts.optionType || facts.optionArg) ? { ...facts, optionType: undefined, optionArg: undefined } : facts;
+      const interpretation = interpret(asRead, entry.value, prefix, rejectNegativeUnsigned);
       resolved.interpretation = interpretation;
       if (interpretation.kind === "number") resolved.effectiveNumber = live ? interpretation.value : limitValue(facts, interpretation.value);
     }

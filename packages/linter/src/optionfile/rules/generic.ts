@@ -135,6 +135,11 @@ export const deprecatedVariable: Rule<OptionFacts> = {
   },
 };
 
+/** A boolean variable whose startup option takes a file base name instead (log_bin / log-bin). */
+function namesFilesNotSwitch(o: ResolvedOption): boolean {
+  return o.lookup.status !== "unknown" && o.lookup.facts.type === "boolean" && o.lookup.facts.optionType === "string";
+}
+
 export const invalidValue: Rule<OptionFacts> = {
   id: "invalid-value",
   check(facts, ctx) {
@@ -156,6 +161,19 @@ export const invalidValue: Rule<OptionFacts> = {
           range,
           severity: "warning",
           message: `"${i.raw}" is not a boolean for ${o.variable} (use ON/OFF, TRUE/FALSE or 1/0): the server warns and sets it to OFF`,
+        });
+      } else if (i?.kind === "string" && namesFilesNotSwitch(o) && /^(on|off|true|false|yes|no|0|1)$/i.test(i.raw)) {
+        // log-bin=OFF: the option names the files, so it turns the variable on.
+        const off = /^(off|false|no|0)$/i.test(i.raw);
+        const written = `${styled(o, o.variable)}=${i.raw}`;
+        const option = o.variable.replace(/_/g, "-");
+        ctx.report({
+          file: o.entry.file,
+          range,
+          severity: off ? "warning" : "info",
+          message: off
+            ? `${written} does not turn ${o.variable} off: the option ${option} takes the base name of its files, so the server turns ${o.variable} ON and writes ${i.raw}.000001; use skip-${option} to turn it off`
+            : `${written} turns ${o.variable} on, but the option ${option} takes the base name of its files, so they are named ${i.raw}.000001 and ${i.raw}.index; give a name, or none`,
         });
       }
     }

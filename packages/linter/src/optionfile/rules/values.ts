@@ -94,19 +94,25 @@ export function interpret(
   prefix: string | null,
   rejectNegativeUnsigned = true,
 ): Interpretation {
-  const type = facts.type;
+  // The option's argument can differ from the variable: log-bin takes a file base name.
+  const type = facts.optionType ?? facts.type;
   if (type === "boolean") {
     if (prefix === "skip" || prefix === "disable") return { kind: "boolean", value: false, raw: raw ?? "" };
-    if (raw === null) return { kind: "boolean", value: true, raw: "" };
+    if (raw === null) {
+      if (facts.optionArg === "required") return { kind: "invalid", raw: "", problem: "the option requires a value (ON or OFF)", fatal: true };
+      return { kind: "boolean", value: true, raw: "" };
+    }
     const v = raw.toLowerCase();
     if (v === "1" || v === "on" || v === "true") return { kind: "boolean", value: true, raw };
     if (v === "0" || v === "off" || v === "false") return { kind: "boolean", value: false, raw };
     return { kind: "boolean", value: false, raw, unrecognized: true };
   }
   if (raw === null) {
-    if (prefix === "skip" || prefix === "disable") return { kind: "string", value: "", raw: "" };
+    if (prefix === "skip" || prefix === "disable" || facts.optionArg === "none") return { kind: "string", value: "", raw: "" };
+    if (facts.optionArg === "optional") return bareValue(facts, type);
     return { kind: "invalid", raw: "", problem: "the option requires a value", fatal: true };
   }
+  if (facts.optionArg === "none") return { kind: "invalid", raw, problem: "the option takes no value", fatal: true };
   if (INTEGER_TYPES.has(type)) {
     const parsed = parseInteger(raw);
     if ("problem" in parsed) return { kind: "invalid", raw, problem: parsed.problem, fatal: true };
@@ -142,6 +148,18 @@ export function interpret(
     return { kind: "set", value: members, raw };
   }
   return { kind: "string", value: raw, raw };
+}
+
+/**
+ * An optional argument left out: my_getopt's setval() reads "1", so a number is 1, an enumeration
+ * its member number 1, a set the bit mask 1 (its first member); a string option keeps its default.
+ */
+function bareValue(facts: VariableFacts, type: string): Interpretation {
+  if (isNumericType(type)) return { kind: "number", value: 1, raw: "" };
+  const values = facts.values ?? [];
+  if (type === "enum" && values[1] !== undefined) return { kind: "enum", value: values[1], raw: "" };
+  if (type === "set" && values[0] !== undefined) return { kind: "set", value: [values[0]], raw: "" };
+  return { kind: "string", value: "", raw: "" };
 }
 
 /** my_getopt's getopt_ll/ull_limit_value: clamp to max, round down to the block size, raise to min. */
