@@ -13,6 +13,7 @@ import { ReadOnlyViolation } from "../src/live/readonly.js";
 import { LiveSession } from "../src/live/session.js";
 import { parseSnapshot } from "../src/live/snapshot.js";
 import { mariadbUnavailable, startMariaDB, type TestServer } from "./helpers/mariadb.js";
+import { commit, git, write } from "./helpers/git.js";
 import { run, scratch } from "./helpers/run.js";
 
 const PASSWORD = "Tr0ub4dor&3-live";
@@ -200,6 +201,32 @@ describe.skipIf(Boolean(unavailable))("live server (MariaDB)", () => {
     const drop = byRule("drop-truncate-buffer-pool-stall");
     expect(drop.message).toContain(`scans the whole buffer pool (256M from ${server$}, 1 instance)`);
     expect(drop.impact?.inputs).toContainEqual({ name: "innodb_buffer_pool_size", value: 256 * 2 ** 20, source: "live" });
+  });
+
+  it("review --base with --context-dsn judges the change with the server's pool, partitions and rows, as its snapshot does", async () => {
+    const dir = scratch({});
+    git(dir, "init", "-q", "-b", "main");
+    git(dir, "config", "user.email", "ci@example.com");
+    git(dir, "config", "user.name", "CI");
+    commit(dir, "history", {
+      ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.22" }),
+      "migrations/001_audit.sql": "CREATE TABLE audit (id BIGINT PRIMARY KEY);\nDROP TABLE audit;\n",
+    });
+    git(dir, "checkout", "-q", "-b", "feature");
+    write(dir, { "migrations/002_orders.sql": "ALTER TABLE orders ADD INDEX ic (customer_id), ADD INDEX icr (created);\nDROP TABLE shop.orders;\n" });
+    const snap = await run(["live", "--dsn", dsn, "--snapshot", "snap.json", "--fail-on", "never", "--no-impact"], { cwd: dir, env });
+    expect(snap.code).toBe(0);
+    const viaDsn = await run(["review", "--base", "main", "--target", "mysql-8.0.22", "--format", "json", "--context-dsn", dsn, "migrations"], { cwd: dir, env });
+    const viaSnapshot = await run(["review", "--base", "main", "--target", "mysql-8.0.22", "--format", "json", "--context-snapshot", "snap.json", "migrations"], { cwd: dir });
+    expect(viaDsn.stderr).toBe("");
+    expect(viaDsn.stdout).toBe(viaSnapshot.stdout);
+    const findings = (JSON.parse(viaDsn.stdout) as { findings: JsonFinding[] }).findings;
+    const server$ = `live 127.0.0.1:${server.port}`;
+    expect(findings.every((f) => f.file.endsWith("002_orders.sql"))).toBe(true);
+    const drop = findings.find((f) => f.rule === "drop-truncate-buffer-pool-stall");
+    expect(drop?.message).toContain(`scans the whole buffer pool (256M from ${server$}, 1 instance)`);
+    const ddl = findings.find((f) => f.rule === "ddl-multi-index-memory");
+    expect(ddl?.impact?.inputs.find((i) => i.name === "rows")?.source).toBe("live");
   });
 
   it("takes the target from the server when none is given, and --target over it", async () => {
