@@ -35,6 +35,44 @@ export interface OptionFacts {
   effective: ReadonlyMap<string, ResolvedOption>;
   /** Set when the lines are a running server's SHOW GLOBAL VARIABLES. */
   live?: LiveOrigin;
+  /** Plugin libraries the server loads before it reads plugin options (plugin-load, plugin-load-add). */
+  pluginLoads: PluginLoad[];
+}
+
+/** One `[name=]library` item of plugin-load, plugin-load-add or early-plugin-load. */
+export interface PluginLoad {
+  /** The library without its directory and .so/.dll extension. */
+  library: string;
+  /** The plugin named before '=', when the item names one. */
+  plugin?: string;
+  /** Set when the item has a directory: the server refuses it ("No paths allowed") and loads nothing. */
+  withPath?: boolean;
+  option: ResolvedOption;
+}
+
+/**
+ * plugin-load sets the list and plugin-load-add appends to it, in the order the server reads them;
+ * early-plugin-load (MySQL's keyrings) is a list of its own. Items are separated by ';'.
+ */
+function pluginLoads(options: ResolvedOption[]): PluginLoad[] {
+  let main: PluginLoad[] = [];
+  const early: PluginLoad[] = [];
+  for (const o of options) {
+    if (!o.serverGroup || !/^(early_)?plugin_load(_add)?$/.test(o.variable)) continue;
+    const items: PluginLoad[] = [];
+    for (const item of (o.entry.value ?? "").split(/[;,]/)) {
+      const eq = item.indexOf("=");
+      const file = item.slice(eq + 1).trim();
+      const library = file.split(/[\\/]/).pop()!.replace(/\.(so|dll)$/i, "").toLowerCase();
+      if (!library) continue;
+      const plugin = eq >= 0 ? item.slice(0, eq).trim().replace(/-/g, "_").toLowerCase() : "";
+      items.push({ library, ...(plugin ? { plugin } : {}), ...(/[\\/]/.test(file) ? { withPath: true } : {}), option: o });
+    }
+    if (o.variable === "early_plugin_load") early.push(...items);
+    else if (o.variable === "plugin_load") main = items;
+    else main.push(...items);
+  }
+  return [...early, ...main];
 }
 
 /** mysqld_multi reads [mysqldN] groups and hands them to a server. */
@@ -110,7 +148,7 @@ export function buildOptionFacts(root: string, set: OptionSet, target: Target, l
     options.push(resolved);
     if (resolved.serverGroup && !resolved.setsMaximum) effective.set(variable, resolved);
   }
-  return { root, set, target, serverGroups, options, effective, ...(live ? { live } : {}) };
+  return { root, set, target, serverGroups, options, effective, ...(live ? { live } : {}), pluginLoads: live ? [] : pluginLoads(options) };
 }
 
 /** Where a variable's value came from, as an impact input states it. */

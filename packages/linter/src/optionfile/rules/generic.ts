@@ -33,26 +33,26 @@ function looseFix(o: ResolvedOption): Fix {
   };
 }
 
-function pluginPrefixes(facts: OptionFacts, table: Record<string, string>): string[] {
-  const prefixes: string[] = [];
-  for (const o of facts.options) {
-    if (!o.serverGroup || !/^(early_)?plugin_load(_add)?$/.test(o.variable) || !o.entry.value) continue;
-    for (const item of o.entry.value.split(/[;,]/)) {
-      const lib = (item.split("=").pop() ?? "").trim().replace(/\.(so|dll)$/i, "");
-      const base = lib.replace(/^ha_/, "");
-      prefixes.push(table[lib] ?? table[base] ?? `${base}_`);
-      const named = item.includes("=") ? item.split("=")[0]?.trim().toLowerCase() : undefined;
-      if (named) prefixes.push(`${named}_`);
-    }
-  }
-  return prefixes;
+type PluginTable = Record<string, string[]>;
+
+/** The plugins a library registers: from the rule's table, else one named after the library (ha_ dropped). */
+function pluginsOf(library: string, table: PluginTable): string[] {
+  return table[library] ?? table[library.replace(/^ha_/, "")] ?? [library.replace(/^ha_/, "")];
+}
+
+/** Each plugin's enable option is its name (--provider-lz4=FORCE); its variables are prefixed by it. */
+function pluginOption(name: string, plugins: Iterable<string>): string | undefined {
+  for (const p of plugins) if (name === p || name.startsWith(`${p}_`)) return p;
+  return undefined;
 }
 
 export const unknownVariable: Rule<OptionFacts> = {
   id: "unknown-variable",
   check(facts, ctx) {
     const server = serverName(facts);
-    const plugins = pluginPrefixes(facts, (ctx.options.pluginPrefixes ?? {}) as Record<string, string>);
+    const table = (ctx.options.plugins ?? {}) as PluginTable;
+    const loaded = new Set(facts.pluginLoads.filter((l) => !l.withPath).flatMap((l) => (l.plugin ? [l.plugin] : pluginsOf(l.library, table))));
+    const knownPlugins = new Set(Object.values(table).flat());
     for (const o of facts.options) {
       if (!o.serverGroup) continue;
       const { entry } = o;
@@ -80,8 +80,27 @@ export const unknownVariable: Rule<OptionFacts> = {
         continue;
       }
       if (o.lookup.status !== "unknown") continue;
-      if (o.variable.includes(".") || plugins.some((p) => o.variable.startsWith(p))) continue;
+      // Options of a plugin exist once it loads: from plugin-load-add before the options are read,
+      // or from mysql.plugin (INSTALL PLUGIN / INSTALL SONAME), which a file does not show.
+      if (o.variable.includes(".")) continue;
       const suggestion = didYouMean(o.variable, variableNames(facts.target));
+      const loadedPlugin = pluginOption(o.variable, loaded);
+      // A loaded plugin's option is taken as written, unless it misspells one the catalogue knows.
+      if (loadedPlugin && !suggestion?.startsWith(`${loadedPlugin}_`)) continue;
+      // A near miss of a server variable (connect_timout) is a typo, not the connect plugin's option.
+      const plugin = suggestion ? undefined : pluginOption(o.variable, knownPlugins);
+      if (plugin) {
+        if (entry.loose) continue;
+        ctx.report({
+          file: entry.file,
+          range: entry.nameRange,
+          severity: "warning",
+          versionDependent: true,
+          message: `${o.variable} is ${o.variable === plugin ? "the enable option" : "an option"} of the ${plugin} plugin, which no plugin-load-add in these files loads: ${server} accepts it only if the plugin was installed with INSTALL PLUGIN or INSTALL SONAME, and refuses to start otherwise`,
+          fix: looseFix(o),
+        });
+        continue;
+      }
       const hint = suggestion ? `; did you mean ${styled(o, suggestion)}?` : "";
       ctx.report({
         file: entry.file,
@@ -144,6 +163,16 @@ export const invalidValue: Rule<OptionFacts> = {
   id: "invalid-value",
   check(facts, ctx) {
     const server = serverName(facts);
+    for (const l of facts.pluginLoads) {
+      if (!l.withPath) continue;
+      const e = l.option.entry;
+      ctx.report({
+        file: e.file,
+        range: e.valueRange ?? e.lineRange,
+        severity: "warning",
+        message: `${l.option.variable} names ${l.library} with a directory: the server allows no paths here ("No paths allowed for shared library"), so it does not load the plugin; name the library alone (${l.library}.so) and set plugin_dir for its directory`,
+      });
+    }
     for (const o of facts.options) {
       if (!o.serverGroup || o.setsMaximum) continue;
       const i = o.interpretation;
