@@ -466,34 +466,74 @@ def build_mariadb(sources):
 
 # ----------------------------------------------------------------------------- Percona
 def build_percona(sources, mysql_names):
-    snap = load("percona-8.0.26.json")
-    idf = snapshot_source_ids(snap, "src-percona-8.0.26", sources)
-    mysql_snap_names = set()
-    for fn in ("mysql-5.7.41.json", "mysql-8.0.41.json", "mysql-8.4.8.json"):
-        mysql_snap_names |= set(load(fn)["variables"])
+    # Percona Server 5.7 and 8.0 each from its own source; what MySQL itself defines resolves through mysql.json.
+    series = [("5.7", "percona-5.7.22.json", "src-percona-5.7.22"), ("8.0", "percona-8.0.26.json", "src-percona-8.0.26")]
+    snaps, idfns = {}, {}
+    for s, fn, sid in series:
+        snap = load(fn)
+        snaps[s] = {k: v for k, v in snap["variables"].items()
+                    if not v.get("debugOnly") and not dropped(k, C.DROP.get("percona-" + snap["version"].split("-")[0], set()))}
+        idfns[s] = snapshot_source_ids(snap, sid, sources)
+    mysql_snaps = {s: load(fn)["variables"] for s, fn in (("5.7", "mysql-5.7.41.json"), ("8.0", "mysql-8.0.41.json"), ("8.4", "mysql-8.4.8.json"))}
+    mysql_snap_names = set().union(*[set(v) for v in mysql_snaps.values()])
     out = {}
-    for name, v in sorted(snap["variables"].items()):
-        if name in mysql_snap_names or v.get("debugOnly") or dropped(name, C.DROP["percona-8.0.26"]):
+    for name in sorted(set(snaps["5.7"]) | set(snaps["8.0"])):
+        v57, v80 = snaps["5.7"].get(name), snaps["8.0"].get(name)
+        if name in mysql_snap_names:
+            rec = percona_values(name, v57, v80, mysql_snaps, idfns)
+            if rec:
+                out[name] = rec
             continue
-        f = normalize(name, v, "percona")
+        if v57:
+            history = [{"since": BEFORE, **normalize(name, v57, "percona"), "sources": idfns["5.7"](v57)}]
+            if v80:
+                d = diff(history[0], normalize(name, v80, "percona"))
+                if d:
+                    history.append({"since": "8.0.0", **d, "approx": True, "sources": idfns["8.0"](v80)})
+            else:
+                # in 5.7 and gone from 8.0's source (the query cache, for one, went with MySQL 8.0)
+                history.append({"since": "8.0.0", "removed": True, "approx": True,
+                                "sources": idfns["8.0"]({"file": v57.get("file") or "sql/sys_vars.cc"})})
+        else:
+            # Absent from 5.7.22 does not prove absent from later 5.7 releases: assume present rather than
+            # report a variable a newer 5.7 has as unknown.
+            history = [{"since": BEFORE, **normalize(name, v80, "percona"), "sources": idfns["8.0"](v80),
+                        "note": "observed in Percona Server 8.0.26-17 source and not in 5.7.22; assumed present in every covered Percona release unless a later entry says otherwise"}]
+        f = history[0]
         if name in C.MYSQL_VALUES and not f.get("values"):
             f["values"] = C.MYSQL_VALUES[name]
-        history = [{"since": BEFORE, **f, "sources": idf(v),
-                    "note": "observed in Percona Server 8.0.26-17 source; assumed present in every covered Percona release unless a later entry says otherwise"}]
         if name.startswith("tokudb"):
-            history.append({"since": "8.0.28", "removed": True, "approx": False,
-                            "sources": ["percona-rn-8028"]})
+            history.append({"since": "8.0.28", "removed": True, "approx": False, "sources": ["percona-rn-8028"]})
         history = merge_entries(history, C.PERCONA_HISTORY.get(name, []))
-        out[name] = finish(name, {"plugin": v.get("plugin")}, history, "Percona Server")
+        out[name] = finish(name, {"plugin": (v57 or v80).get("plugin")}, history, "Percona Server")
     for name, extra in C.PERCONA_HISTORY.items():
         if name not in out:
             out[name] = finish(name, {}, merge_entries([], extra), "Percona Server")
-        else:
-            # The documentation establishes the variables already in 5.7.
-            pass
     sources.setdefault("percona-rn-8028", {"title": "Percona Server for MySQL 8.0.28-19 release notes (TokuDB removed)",
                                            "url": "https://docs.percona.com/percona-server/8.0/release-notes/Percona-Server-8.0.28-19.html"})
     return out
+
+
+def percona_values(name, v57, v80, mysql_snaps, idfns):
+    """A MySQL variable to which Percona Server adds values (thread_handling = pool-of-threads): a record
+    that extends MySQL's facts with the added values only, so MySQL's own history still applies."""
+    history = []
+    for s, v in (("5.7", v57), ("8.0", v80)):
+        m = mysql_snaps[s].get(name)
+        if not v or not m or not v.get("values") or not m.get("values") or v["type"] == "flagset":
+            continue
+        added = [x for x in v["values"] if x not in m["values"]]
+        if added and history and history[-1]["values"] == added:
+            continue
+        if added and not set(m["values"]) - set(v["values"]) - {"loaded-dynamically"}:
+            # a MySQL boolean that Percona makes an enumeration (innodb_redo_log_encrypt = KEYRING_KEY)
+            retyped = {"type": v["type"]} if v["type"] != m["type"] else {}
+            history.append({"since": BEFORE if s == "5.7" else "8.0.0", **retyped, "values": added, "sources": idfns[s](v),
+                            **({"approx": True} if s != "5.7" else {})})
+    if not history:
+        return None
+    desc = f"Percona Server accepts {', '.join(history[-1]['values'])} for {name} in addition to MySQL's values."
+    return {"extendsBase": True, "description": desc, "history": history}
 
 
 # ----------------------------------------------------------------------------- Aurora

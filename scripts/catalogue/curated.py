@@ -171,6 +171,8 @@ DROP = {
     # The generic plugin join mixes up the semisync source/replica arrays (macro-built names).
     "mysql-8.0.41": {"rpl_semi_sync_slave_timeout", "rpl_semi_sync_slave_wait_point"},
     # kunlun-storage (Percona Server 8.0.26-17 fork) adds cluster variables.
+    # additions of the fork the 5.7.22 source snapshot is taken from (lock-tracing diagnostics), not Percona's
+    "percona-5.7.22": {"gaopeng_*", "innodb_gaopeng_*"},
     "percona-8.0.26": {"rpl_semi_sync_slave_timeout", "rpl_semi_sync_slave_wait_point", "cluster_id", "shard_id", "computing_node_id", "global_conn_id", "ddc_mode",
                        "multi_purpose_int", "tf_sequence_table_max_upper_bound", "xa_prep_cop_binlog_last",
                        "clone_binlog_phy_consistency"},

@@ -13,6 +13,8 @@
 #       mysql 8.4.8 $S/mysql-8.4.8.json --repo Shannon-Data/ShannonBase
 #   python3 scripts/catalogue/extract_mysql_source.py $MIRROR/zettadb+kunlun-storage-8.0.26/repo 75f020d0 \
 #       percona 8.0.26-17 $S/percona-8.0.26.json --repo zettadb/kunlun-storage-8.0.26
+#   python3 scripts/catalogue/extract_mysql_source.py $MIRROR/gaopengcarl+percona-server-locks-detail-5.7.22/repo 2f8823f2 \
+#       percona 5.7.22-22 $S/percona-5.7.22.json --repo gaopengcarl/percona-server-locks-detail-5.7.22
 #   python3 scripts/catalogue/extract_mysql_docs_changes.py $MIRROR/tavaresgerson+mysql-docs/repo \
 #       f44f3499a189ce8a33542a4cb7dbb68464141c59 $S/mysql-optvar-changes.json
 #   sock=$(/work/shared/tools/mariadb-scratch.sh start .scratch/mariadb)

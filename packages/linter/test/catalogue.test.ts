@@ -264,6 +264,28 @@ describe("catalogue: Percona and Aurora resolve to a MySQL base", () => {
     expect(status("percona-8.0", "thread_pool_size")).toBe("known");
   });
 
+  it("Percona 5.7's own variables come from its source, and those 8.0 dropped are removed there", () => {
+    for (const n of ["query_cache_strip_comments", "innodb_kill_idle_transaction", "innodb_use_global_flush_log_at_trx_commit"]) {
+      expect(known("percona-5.7.44", n).flavor, n).toBe("percona");
+      expect(status("percona-8.0.36", n), n).toBe("removed");
+      expect(status("mysql-5.7.44", n), n).toBe("unknown");
+    }
+    // the source snapshot's fork adds lock-tracing variables that Percona Server never had
+    expect(status("percona-5.7.44", "gaopeng_mdl_detail")).toBe("unknown");
+  });
+
+  it("Percona adds values to MySQL variables without replacing MySQL's facts", () => {
+    for (const label of ["percona-5.7.44", "percona-8.0.36"]) {
+      const f = known(label, "thread_handling");
+      expect(f.values, label).toContain("pool-of-threads");
+      expect(f.values, label).toContain("one-thread-per-connection");
+      expect(f.default, label).toBe("one-thread-per-connection");
+    }
+    expect(known("mysql-8.0.36", "thread_handling").values).not.toContain("pool-of-threads");
+    expect(known("percona-8.0.36", "innodb_redo_log_encrypt").values).toEqual(expect.arrayContaining(["ON", "OFF", "KEYRING_KEY"]));
+    expect(status("percona-5.7.44", "innodb_redo_log_encrypt")).toBe("not-yet");
+  });
+
   it("Aurora versions map to MySQL releases", () => {
     const cases: [string, string][] = [
       ["aurora-mysql-2.04.9", "5.7.12"],

@@ -274,10 +274,26 @@ function resolveLookup(target: Target, name: string): Lookup {
   const n = normalizeName(name);
   if (target.flavor === "mysql" || target.flavor === "mariadb") return lookupIn(target.flavor, target.version, n);
   const own = lookupIn(target.flavor, target.version, n);
-  if (own.status !== "unknown") return own;
+  const extendsBase = parsedRecord(target.flavor, n)?.record.extendsBase === true;
+  if (own.status !== "unknown" && !extendsBase) return own;
   const base = mysqlBaseVersion(target);
-  if (!base) return { status: "unknown" };
-  return lookupIn("mysql", base, n);
+  if (!base) return own;
+  const inherited = lookupIn("mysql", base, n);
+  if (!extendsBase || own.status !== "known" || inherited.status === "unknown") return inherited;
+  // A boolean has no value list of its own: ON and OFF stay valid when it becomes an enumeration.
+  const baseValues = inherited.facts.values ?? (inherited.facts.type === "boolean" ? ["OFF", "ON"] : []);
+  const added = (own.facts.values ?? []).filter((v) => !baseValues.includes(v));
+  const retyped = parsedRecord(target.flavor, n)!.entries.some(({ entry }) => entry.type !== undefined);
+  return {
+    ...inherited,
+    facts: {
+      ...inherited.facts,
+      ...(retyped ? { type: own.facts.type } : {}),
+      flavor: target.flavor,
+      values: [...baseValues, ...added],
+      sources: [...inherited.facts.sources, ...own.facts.sources],
+    },
+  };
 }
 
 const namesCache = new Map<string, string[]>();

@@ -70,6 +70,11 @@ export interface VariableRecord {
   plugin?: string;
   /** What to use instead once the variable is deprecated or removed. */
   replacedBy?: string;
+  /**
+   * The record only adds values to the MySQL variable of the same name (Percona's
+   * thread_handling = pool-of-threads): MySQL's facts apply, with these values accepted too.
+   */
+  extendsBase?: boolean;
   history: HistoryEntry[];
 }
 
