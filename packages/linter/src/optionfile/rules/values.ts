@@ -162,12 +162,17 @@ function bareValue(facts: VariableFacts, type: string): Interpretation {
   return { kind: "string", value: "", raw: "" };
 }
 
-/** my_getopt's getopt_ll/ull_limit_value: clamp to max, round down to the block size, raise to min. */
+/**
+ * my_getopt's getopt_ll/ull_limit_value: clamp to max, round down to the block size, raise to min.
+ * A double (getopt_double_limit_value) is only clamped: long_query_time = 0.5 stays 0.5.
+ */
 export function limitValue(facts: VariableFacts, value: number): number {
   let v = value;
   if (facts.max !== undefined && v > facts.max) v = facts.max;
-  const block = facts.blockSize && facts.blockSize > 1 ? facts.blockSize : 1;
-  v = Math.floor(v / block) * block;
+  if (!DOUBLE_TYPES.has(facts.type)) {
+    const block = facts.blockSize && facts.blockSize > 1 ? facts.blockSize : 1;
+    v = Math.floor(v / block) * block;
+  }
   if (facts.min !== undefined && v < facts.min) v = facts.min;
   return v;
 }
