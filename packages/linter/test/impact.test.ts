@@ -3,6 +3,7 @@ import { run, scratch } from "./helpers/run.js";
 
 interface JsonFinding {
   rule: string;
+  notes?: string[];
   impact?: {
     model: string;
     metric: string;
@@ -47,6 +48,14 @@ describe("impacts from the simulator on seed-rule findings", () => {
     expect(f!.impact!.ratio).toBeGreaterThan(1.3);
     expect(f!.impact!.summary).toContain("3.0 s");
     expect(f!.impact!.inputs).toContainEqual({ name: "innodb_flush_log_at_timeout", value: 3, source: "config" });
+  });
+
+  it("trx_commit: the advice names the configured window, not the default second", async () => {
+    const [slow] = await findings("[mysqld]\ninnodb_flush_log_at_trx_commit = 2\ninnodb_flush_log_at_timeout = 10\n", "mysql-8.0.36");
+    expect(slow?.notes?.join("\n")).toContain("losing up to 10 s of commits");
+    expect(slow?.notes?.join("\n")).not.toContain("a second");
+    const [usual] = await findings("[mysqld]\ninnodb_flush_log_at_trx_commit = 0\n", "mysql-8.0.36");
+    expect(usual?.notes?.join("\n")).toContain("losing up to a second of commits");
   });
 
   it("text shows the impact in one line, SARIF carries it in full", async () => {

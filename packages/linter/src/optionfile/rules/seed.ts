@@ -109,7 +109,7 @@ export const relaxedCommitDurability: Rule<OptionFacts> = {
           : `commits are neither written nor fsynced at commit; the background thread does both every ${window}: a mysqld crash or an OS crash can lose up to ${window} of committed transactions`;
       const notes = [
         "measured gains: 2× to 7× for bulk loaders; sysbench 2.4× at 32 threads, shrinking to 1.3× at 1,024 threads as group commit shares each fsync",
-        "use it only where about a second of lost commits is acceptable or can be replayed from upstream",
+        `use it only where losing up to ${timeout === 1 ? "a second" : window} of commits is acceptable or can be replayed from upstream`,
       ];
       if (binlog && syncBinlog?.value === 1) {
         notes.push("sync_binlog=1 keeps the binary log durable, so after a crash replicas can hold transactions the primary has lost");
