@@ -68,7 +68,8 @@ function pluginLoads(options: ResolvedOption[]): PluginLoad[] {
       const plugin = eq >= 0 ? item.slice(0, eq).trim().replace(/-/g, "_").toLowerCase() : "";
       items.push({ library, ...(plugin ? { plugin } : {}), ...(/[\\/]/.test(file) ? { withPath: true } : {}), option: o });
     }
-    if (o.variable === "early_plugin_load") early.push(...items);
+    // the last early-plugin-load counts, as the last plugin-load does
+    if (o.variable === "early_plugin_load") early.splice(0, early.length, ...items);
     else if (o.variable === "plugin_load") main = items;
     else main.push(...items);
   }

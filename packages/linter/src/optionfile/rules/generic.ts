@@ -247,13 +247,19 @@ export const duplicateOption: Rule<OptionFacts> = {
     const repeatable = new Set((ctx.options.repeatable ?? []) as string[]);
     const last = new Map<string, ResolvedOption>();
     const overridden: [ResolvedOption, ResolvedOption][] = [];
+    const flagLines = new Map<string, ResolvedOption[]>();
     for (const o of facts.options) {
       if (!o.serverGroup || o.setsMaximum || repeatable.has(o.variable)) continue;
       const before = last.get(o.variable);
       if (before) overridden.push([before, o]);
       last.set(o.variable, o);
+      if (isFlagset(o)) flagLines.set(o.variable, [...(flagLines.get(o.variable) ?? []), o]);
     }
     for (const [earlier, later] of overridden) {
+      // optimizer_switch = a=off then optimizer_switch = b=on sets both: the server applies each line's
+      // flags on top of the current value, so an earlier line is lost only when later ones cover its flags.
+      const lines = flagLines.get(earlier.variable);
+      if (lines && !flagsCovered(earlier, lines.slice(lines.indexOf(earlier) + 1))) continue;
       const winner = last.get(earlier.variable) as ResolvedOption;
       const sameFile = earlier.entry.file === later.entry.file && earlier.entry.group === later.entry.group;
       const where =
@@ -272,6 +278,23 @@ export const duplicateOption: Rule<OptionFacts> = {
     }
   },
 };
+
+function isFlagset(o: ResolvedOption): boolean {
+  return o.lookup.status !== "unknown" && o.lookup.facts.type === "flagset";
+}
+
+function flagNames(o: ResolvedOption): string[] {
+  return (o.entry.value ?? "")
+    .split(",")
+    .map((f) => f.split("=")[0]!.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** Whether later lines of a flag list set every flag this line sets, or reset them all with "default". */
+function flagsCovered(o: ResolvedOption, later: ResolvedOption[]): boolean {
+  const laterFlags = new Set(later.flatMap(flagNames));
+  return laterFlags.has("default") || flagNames(o).every((f) => laterFlags.has(f));
+}
 
 export const optionInWrongGroup: Rule<OptionFacts> = {
   id: "option-in-wrong-group",
