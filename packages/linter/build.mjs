@@ -10,6 +10,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 const outdirArg = process.argv.indexOf("--outdir");
 const dist = outdirArg > 0 ? resolve(process.argv[outdirArg + 1]) : join(here, "dist");
 const require = createRequire(import.meta.url);
+// Start from a clean output: chunk names carry content hashes, so a rebuild would otherwise leave
+// the previous build's chunks beside the new ones.
+if (existsSync(dist)) {
+  for (const name of readdirSync(dist)) if (/\.(m?js|map|wasm)$/.test(name)) rmSync(join(dist, name));
+  rmSync(join(dist, "rules"), { recursive: true, force: true });
+}
 mkdirSync(dist, { recursive: true });
 
 await build({
