@@ -1,7 +1,7 @@
 // npm run bench: wall time and peak RSS of the bundled CLI, SQL throughput against bare parsing,
 // and the simulator's per-estimate cost. Prints figures; asserts nothing.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,6 +60,13 @@ const small = join(root, "fixtures/seeds/sort-buffer-index-build/my.cnf");
 const withImpact = series("cold: one small my.cnf with impacts (target < 150 ms)", ["--fail-on", "never", "--target", "aurora-mysql-2.04.9", small], 15);
 const noImpact = series("cold: the same without impacts (--no-impact)", ["--fail-on", "never", "--no-impact", "--target", "aurora-mysql-2.04.9", small], 15);
 console.log(`${"impact overhead on that run (target <= 20 %)".padEnd(64)} ${(((withImpact.ms - noImpact.ms) / noImpact.ms) * 100).toFixed(0)} %`);
+// Node's own start, the floor under every cold figure above.
+const floorDir = mkdtempSync(join(tmpdir(), "innolint-bench-"));
+writeFileSync(join(floorDir, "empty.mjs"), "");
+series("reference: node on an empty module (no innolint)", [], 15, join(floorDir, "empty.mjs"));
+rmSync(floorDir, { recursive: true });
+// `npm run bench -- --cold`: the cold figures only.
+if (process.argv.includes("--cold")) process.exit(0);
 
 const suite = "/usr/share/mysql/mysql-test";
 if (existsSync(suite)) {

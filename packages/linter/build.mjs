@@ -1,7 +1,7 @@
 // Bundles the CLI into dist/cli.js (and its SQL facts worker into dist/sql-worker.js) and copies the WebAssembly and knowledge-base assets beside it.
 // `--outdir DIR` bundles elsewhere (tests that run the bundle build their own, beside no other build).
 import { build } from "esbuild";
-import { cpSync, mkdirSync, readdirSync, copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
@@ -10,6 +10,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 const outdirArg = process.argv.indexOf("--outdir");
 const dist = outdirArg > 0 ? resolve(process.argv[outdirArg + 1]) : join(here, "dist");
 const require = createRequire(import.meta.url);
+// Start from a clean output: chunk names carry content hashes, so a rebuild would otherwise leave
+// the previous build's chunks beside the new ones.
+if (existsSync(dist)) {
+  for (const name of readdirSync(dist)) if (/\.(m?js|map|wasm)$/.test(name)) rmSync(join(dist, name));
+  rmSync(join(dist, "rules"), { recursive: true, force: true });
+}
 mkdirSync(dist, { recursive: true });
 
 await build({
@@ -60,6 +66,15 @@ for (const name of readdirSync(wasmDir)) if (name.endsWith(".wasm")) copyFileSyn
 const engineWasm = join(here, "..", "engine-sim", "wasm");
 if (existsSync(engineWasm)) for (const name of readdirSync(engineWasm)) if (name.endsWith(".wasm")) copyFileSync(join(engineWasm, name), join(dist, name));
 cpSync(join(here, "..", "..", "rules", "variables"), join(dist, "rules", "variables"), { recursive: true });
+// Each flavour's records as JSON text under "variablesJson" (src/catalogue/index.ts RECORD_TEXT_KEY),
+// parsed one by one when looked up: a lint reads a few variables, not the whole catalogue.
+for (const name of readdirSync(join(dist, "rules", "variables"))) {
+  if (!name.endsWith(".json") || name.endsWith(".schema.json")) continue;
+  const file = join(dist, "rules", "variables", name);
+  const { variables, ...rest } = JSON.parse(readFileSync(file, "utf8"));
+  const variablesJson = Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, JSON.stringify(v)]));
+  writeFileSync(file, JSON.stringify({ ...rest, variables: {}, variablesJson }));
+}
 // Rule YAML is parsed and validated once here, exactly as the source loader does it.
 const { loadRuleDocs } = await import(pathToFileURL(join(dist, "knowledge-loader.mjs")).href);
 writeFileSync(join(dist, "rules", "rules.json"), JSON.stringify([...loadRuleDocs().values()]));

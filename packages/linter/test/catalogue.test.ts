@@ -1,3 +1,4 @@
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   catalogueFile,
@@ -12,6 +13,7 @@ import {
   type VariableFacts,
 } from "../src/catalogue/index.js";
 import { formatVersion, parseTarget } from "../src/target.js";
+import { bundledCli } from "./helpers/bundle.js";
 
 const t = (label: string) => parseTarget(label);
 
@@ -365,6 +367,36 @@ describe("catalogue: names, option groups, LTS, speed", () => {
         for (const s of r.facts.sources) expect(s.url, `${label} ${name}`).toMatch(/^https:\/\//);
         expect(r.facts.description.length).toBeGreaterThan(10);
       }
+    }
+  });
+});
+
+describe("catalogue: the bundle's form", () => {
+  // build.mjs stores each record as JSON text, parsed on lookup; the answers must not change.
+  it("answers every lookup, name list and raw file as the source catalogue does", () => {
+    const bundled = join(dirname(bundledCli()), "rules", "variables");
+    const labels = ["mysql-5.7.44", "mysql-8.0", "mysql-9.7", "mariadb-10.11", "percona-8.0.26", "aurora-mysql-2.04.9", "aurora-mysql-3"];
+    const answers = () => {
+      const out: Record<string, unknown> = {};
+      for (const label of labels) {
+        const names = variableNames(t(label));
+        out[`${label} names`] = names;
+        for (const name of [...names, "innodb_buffer_pol_size", "constructor", "__proto__", "query_cache_size"]) out[`${label} ${name}`] = lookupVariable(t(label), name);
+        out[`${label} groups`] = optionGroups(t(label));
+      }
+      return out;
+    };
+    try {
+      setCatalogueDir(undefined);
+      const source = answers();
+      const sourceFiles = (["mysql", "mariadb", "percona", "aurora-mysql"] as const).map((f) => catalogueFile(f));
+      setCatalogueDir(bundled);
+      // Lookups first, so that the raw files below are materialised from partly parsed catalogues.
+      expect(answers()).toEqual(source);
+      expect((["mysql", "mariadb", "percona", "aurora-mysql"] as const).map((f) => catalogueFile(f))).toEqual(sourceFiles);
+      expect(lookupVariable(t("mysql-8.0"), "constructor").status).toBe("unknown");
+    } finally {
+      setCatalogueDir(undefined);
     }
   });
 });

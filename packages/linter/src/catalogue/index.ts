@@ -79,9 +79,18 @@ const FILES: Record<Flavor, string> = {
 
 interface Loaded {
   file: CatalogueFile;
+  /**
+   * The bundle's form of a catalogue (build.mjs): each record kept as its JSON text and parsed on
+   * first lookup, because a lint asks for a handful of the ~1,100 variables and parsing all of
+   * MySQL's records was most of the cost of reading its catalogue on a cold start.
+   */
+  recordText?: Record<string, string>;
   /** Lower-cased name -> record name, built on first name lookup. */
   parsed: Map<string, ParsedRecord>;
 }
+
+/** The key under which build.mjs stores the records as JSON text (`variables` is then empty). */
+export const RECORD_TEXT_KEY = "variablesJson";
 
 interface ParsedRecord {
   name: string;
@@ -118,28 +127,52 @@ export function setCatalogueDir(dir: string | undefined): void {
 function load(flavor: Flavor): Loaded {
   let l = loaded.get(flavor);
   if (!l) {
-    const file = JSON.parse(readFileSync(join(catalogueDir(), FILES[flavor]), "utf8")) as CatalogueFile;
-    l = { file, parsed: new Map() };
+    const raw = JSON.parse(readFileSync(join(catalogueDir(), FILES[flavor]), "utf8")) as CatalogueFile & { [RECORD_TEXT_KEY]?: Record<string, string> };
+    const recordText = raw[RECORD_TEXT_KEY];
+    delete raw[RECORD_TEXT_KEY];
+    l = { file: raw, parsed: new Map(), ...(recordText ? { recordText } : {}) };
     loaded.set(flavor, l);
   }
   return l;
 }
 
-/** The raw catalogue file of a flavour (sources, versions, LTS list, version mapping). */
+/** The names of a flavour's variables, in the catalogue's order. */
+function recordNames(l: Loaded): string[] {
+  return Object.keys(l.recordText ?? l.file.variables);
+}
+
+/** One variable's record (own keys only: a name such as "constructor" is not a record). */
+function record(l: Loaded, name: string): VariableRecord | undefined {
+  if (Object.hasOwn(l.file.variables, name)) return l.file.variables[name];
+  if (!l.recordText || !Object.hasOwn(l.recordText, name)) return undefined;
+  const parsed = JSON.parse(l.recordText[name] as string) as VariableRecord;
+  l.file.variables[name] = parsed;
+  return parsed;
+}
+
+/** The raw catalogue file of a flavour (sources, versions, LTS list, version mapping, every record). */
 export function catalogueFile(flavor: Flavor): CatalogueFile {
-  return load(flavor).file;
+  const l = load(flavor);
+  if (l.recordText) {
+    // Every record, in the catalogue's order, as the source file has them.
+    const variables: Record<string, VariableRecord> = {};
+    for (const name of recordNames(l)) variables[name] = record(l, name) as VariableRecord;
+    l.file.variables = variables;
+    delete l.recordText;
+  }
+  return l.file;
 }
 
 function parsedRecord(flavor: Flavor, name: string): ParsedRecord | undefined {
   const l = load(flavor);
   let p = l.parsed.get(name);
   if (p) return p;
-  const record = l.file.variables[name];
-  if (!record) return undefined;
+  const rec = record(l, name);
+  if (!rec) return undefined;
   p = {
     name,
-    record,
-    entries: record.history
+    record: rec,
+    entries: rec.history
       .map((entry) => ({ entry, since: parseVersion(entry.since) }))
       .sort((a, b) => compareVersions(a.since, b.since)),
   };
@@ -305,7 +338,7 @@ export function variableNames(target: Target): string[] {
   if (cached) return [...cached];
   const out = new Set<string>();
   const add = (flavor: Flavor, version: Version) => {
-    for (const name of Object.keys(load(flavor).file.variables)) {
+    for (const name of recordNames(load(flavor))) {
       if (lookupIn(flavor, version, name).status === "known") out.add(name);
     }
   };
