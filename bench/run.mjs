@@ -68,6 +68,32 @@ rmSync(floorDir, { recursive: true });
 // `npm run bench -- --cold`: the cold figures only.
 if (process.argv.includes("--cold")) process.exit(0);
 
+// The same comparison where every model runs: one finding of each seed rule (option file and SQL),
+// interleaved so that load changes hit both sides alike.
+const allModels = mkdtempSync(join(tmpdir(), "innolint-bench-impacts-"));
+writeFileSync(
+  join(allModels, "my.cnf"),
+  "[mysqld]\ninnodb_buffer_pool_size = 64G\ninnodb_sort_buffer_size = 64M\ninnodb_flush_log_at_trx_commit = 0\nlog_bin\nsync_binlog = 0\ninnodb_buffer_pool_dump_at_shutdown = OFF\n",
+);
+writeFileSync(join(allModels, "small.cnf"), "[mysqld]\ninnodb_buffer_pool_instances = 8\n");
+writeFileSync(
+  join(allModels, "m.sql"),
+  "CREATE TABLE c (id BIGINT, d DATE, a INT, b INT, e INT, PRIMARY KEY (id, d)) PARTITION BY HASH (TO_DAYS(d)) PARTITIONS 400;\n" +
+    "ALTER TABLE c ADD INDEX ia (a), ADD INDEX ib (b), ADD INDEX ie (e);\n" +
+    "SELECT * FROM c WHERE a = 1;\nDROP TABLE old_orders;\nTRUNCATE TABLE import_log;\n",
+);
+const allArgs = ["--fail-on", "never", "--format", "json", "--target", "mysql-5.7.44", join(allModels, "my.cnf"), join(allModels, "small.cnf"), join(allModels, "m.sql")];
+const withImpacts = measure(allArgs);
+const models = new Set(JSON.parse(withImpacts.stdout).findings.flatMap((f) => (f.impact ? [f.impact.model] : [])));
+const [allWith, allWithout] = interleaved(
+  [
+    [`cold: one finding per seed rule, ${models.size} models, with impacts`, allArgs],
+    ["cold: the same without impacts (--no-impact)", ["--no-impact", ...allArgs]],
+  ],
+  15,
+);
+console.log(`${"impact overhead on that run (target <= 20 %)".padEnd(64)} ${(((allWith.ms - allWithout.ms) / allWithout.ms) * 100).toFixed(0)} %`);
+
 const suite = "/usr/share/mysql/mysql-test";
 if (existsSync(suite)) {
   const files = walk(suite, ".cnf").sort();

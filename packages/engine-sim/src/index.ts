@@ -33,6 +33,7 @@ export interface IndexBuildParams {
   indexes?: number;
   partitions?: number;
   rebuild?: boolean;
+  fulltext?: boolean;
   sort_buffer_bytes?: number;
   ddl_buffer_bytes?: number;
   ddl_threads?: number;

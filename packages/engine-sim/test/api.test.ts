@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { EngineSim, MODEL_NAMES, load, type ModelName } from "../src/index.js";
+import { EngineSim, MODEL_NAMES, load } from "../src/index.js";
 import { KIB, MIB, getSim, wasmPath } from "./helpers.js";
 
 let sim: EngineSim;
@@ -57,28 +57,5 @@ describe("sweep", () => {
       expect(curves[0]![i]!.result.qps).toBeGreaterThan(curves[1]![i]!.result.qps);
       expect(curves[2]![i]!.result.qps).toBeGreaterThan(curves[1]![i]!.result.qps);
     }
-  });
-
-  it("measures the median time of one estimate (reported, not asserted)", () => {
-    const cases: Array<[ModelName, object]> = [
-      ["index_build", {}],
-      ["redo_commit", {}],
-      ["drop_stall", {}],
-      ["partition_dives", {}],
-      ["bp_scan", {}],
-    ];
-    const medians: Record<string, number> = {};
-    for (const [model, params] of cases) {
-      const times: number[] = [];
-      for (let i = 0; i < 7; i++) {
-        const t0 = performance.now();
-        sim.simulate(model, params as never);
-        times.push(performance.now() - t0);
-      }
-      times.sort((a, b) => a - b);
-      medians[model] = Number(times[3]!.toFixed(2));
-    }
-    if (process.env.ENGINE_SIM_REPORT) console.log("median ms per estimate (defaults):", medians);
-    expect(Object.keys(medians)).toHaveLength(5);
   });
 });

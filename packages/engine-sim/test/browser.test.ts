@@ -53,6 +53,8 @@ describe.skipIf(Boolean(skip))("engine-sim in headless Chromium", () => {
       index_build: { ...REFERENCE.indexBuild, sort_buffer_bytes: 64 * 2 ** 20 },
       redo_commit: { ...REFERENCE.redoCommit, threads: 32, trx_commit: 0 },
       partition_dives: { ...REFERENCE.partitionDives },
+      drop_stall: { ...REFERENCE.dropStall, buffer_pool_bytes: 450 * 2 ** 30 },
+      bp_scan: { buffer_pool_bytes: 2 * 2 ** 30, instances: 8 },
     };
     const inBrowser = await page.evaluate(
       async ({ bytes, requests }) => {
@@ -60,11 +62,19 @@ describe.skipIf(Boolean(skip))("engine-sim in headless Chromium", () => {
         const s = await lib.EngineSim.load(new Uint8Array(bytes));
         const out: Record<string, unknown> = { userAgent: navigator.userAgent };
         for (const [model, params] of Object.entries(requests)) out[model] = s.simulate(model as never, params as never);
+        // Bad input is refused by name in the browser too, without a trap.
+        try {
+          s.simulate("bp_scan", { buffer_pool_bytes: 2 ** 60 });
+          out.refused = "nothing";
+        } catch (e) {
+          out.refused = `${(e as Error).name}:${(e as { param?: string }).param}`;
+        }
         return out;
       },
       { bytes, requests },
     );
     expect(String(inBrowser.userAgent)).toMatch(/Chrome/);
+    expect(inBrowser.refused).toBe("SimulationInputError:buffer_pool_bytes");
     for (const [model, params] of Object.entries(requests)) {
       expect(inBrowser[model]).toEqual(JSON.parse(JSON.stringify(sim.simulate(model as never, params as never))));
     }

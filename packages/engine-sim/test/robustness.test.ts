@@ -101,6 +101,41 @@ describe("bounded work at the edges of every range", () => {
     });
   }
 
+  // Combinations matter: a billion rows per key under LIMIT 1e9 once made one query walk half a
+  // billion leaves (15 s) though each parameter alone was fast.
+  it("each model's parameters combined at random (seeded): a result or a named refusal, never a hang", () => {
+    let state = 20261122;
+    const rnd = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = (spec: ParamSpec): number | boolean | string => {
+      if (spec.type === "boolean") return rnd() < 0.5;
+      if (spec.type === "choice") return spec.options![Math.floor(rnd() * spec.options!.length)]!;
+      const r = rnd();
+      const v = r < 0.3 ? spec.max! : r < 0.6 ? spec.min! : spec.min! + (spec.max! - spec.min!) * rnd() ** 4;
+      return spec.type === "integer" ? Math.round(v) : v;
+    };
+    const cases: Array<[ModelName, Record<string, unknown>]> = [
+      [
+        "partition_dives",
+        { partitions: 199, partitions_scanned: 10, rows_per_partition: 1e12, rows_per_key: 3.7e8, limit: 1e9, row_bytes: 16384, page_bytes: 4096, buffer_pool_bytes: 2 ** 46, threads: 100_000 },
+      ],
+    ];
+    for (const model of MODEL_NAMES) {
+      const specs = sim.describe(model).filter((s) => s.name !== "seed");
+      for (let i = 0; i < 60; i++) cases.push([model, Object.fromEntries(specs.map((s) => [s.name, pick(s)]))]);
+    }
+    for (const [model, params] of cases) {
+      const t0 = performance.now();
+      try {
+        expect(sim.simulate(model, params as never)).toBeTypeOf("object");
+      } catch (e) {
+        expect(e, `${model} ${JSON.stringify(params)}`).toBeInstanceOf(SimulationInputError);
+      }
+      const ms = performance.now() - t0;
+      // A hang detector, not a speed target: the slowest combination takes well under 1 s.
+      expect(ms, `${model} ${JSON.stringify(params)} took ${ms.toFixed(0)} ms`).toBeLessThan(3_000);
+    }
+  });
+
   it("keeps working after many calls (no leak that grows memory without bound)", () => {
     for (let i = 0; i < 300; i++) sim.simulate("index_build", { rows: 1e6 + i });
     const r = sim.simulate("bp_scan", {});

@@ -122,20 +122,36 @@ function runRules<F>(
     if (setting?.severity === "off") continue;
     const options = { ...doc.options, ...setting?.options };
     const forced = setting?.severity as Severity | undefined;
-    try {
+    const attempt = (withSim: EngineSim | undefined): Finding[] => {
+      const out: Finding[] = [];
       rule.check(facts, {
         doc,
         target,
         options,
-        ...(sim ? { sim } : {}),
+        ...(withSim ? { sim: withSim } : {}),
         report(r) {
           const finding = toFinding(doc, doc.severity, file, target, r);
           if (forced) finding.severity = forced;
-          findings.push(finding);
+          out.push(finding);
         },
       });
+      return out;
+    };
+    try {
+      findings.push(...attempt(sim));
     } catch (e) {
-      errors.push({ file, message: `internal error in rule ${rule.id}: ${(e as Error).message}` });
+      // Impacts never decide whether a rule fires: if the rule fails with the simulator (an
+      // estimate refused its inputs), its findings come without impacts.
+      let recovered = false;
+      if (sim) {
+        try {
+          findings.push(...attempt(undefined));
+          recovered = true;
+        } catch {
+          recovered = false;
+        }
+      }
+      if (!recovered) errors.push({ file, message: `internal error in rule ${rule.id}: ${(e as Error).message}` });
     }
   }
   return findings;

@@ -66,3 +66,118 @@ describe("impacts from the simulator on seed-rule findings", () => {
     expect(sarif.runs[0].results[0].properties.impact.model).toBe("index_build");
   });
 });
+
+interface FullFinding extends JsonFinding {
+  message: string;
+}
+
+async function lintCase(files: Record<string, string>, target: string): Promise<{ findings: FullFinding[]; errors: unknown[]; dir: string }> {
+  const dir = scratch({ ".innolint.json": JSON.stringify({ root: true, target }), ...files });
+  const res = await run(["--format", "json", ...Object.keys(files)], { cwd: dir });
+  const out = JSON.parse(res.stdout);
+  return { findings: out.findings, errors: out.errors, dir };
+}
+
+const PARTITIONED =
+  "CREATE TABLE tab (col01 VARCHAR(8) NOT NULL, par_date VARCHAR(8) NOT NULL, col02 INT NOT NULL, PRIMARY KEY (col01, par_date, col02)) " +
+  "PARTITION BY RANGE COLUMNS (par_date) (" +
+  Array.from({ length: 26 }, (_, i) => `PARTITION p${i} VALUES LESS THAN ('2019${String(i + 10).padStart(4, "0")}')`).join(", ") +
+  ");\n";
+
+// One case per seed rule and per distinct finding a seed rule can report.
+const SEED_CASES: Array<{ name: string; rule: string; target: string; files: Record<string, string>; model: string }> = [
+  { name: "sort buffer above 1M", rule: "sort-buffer-oversized", target: "aurora-mysql-2.04.9", files: { "my.cnf": "[mysqld]\ninnodb_sort_buffer_size = 64M\n" }, model: "index_build" },
+  { name: "sort buffer on 8.0.27+ (row-log blocks)", rule: "sort-buffer-oversized", target: "mysql-8.0.36", files: { "my.cnf": "[mysqld]\ninnodb_sort_buffer_size = 64M\n" }, model: "index_build" },
+  { name: "sort buffer below 1M", rule: "sort-buffer-undersized", target: "mysql-5.7.44", files: { "my.cnf": "[mysqld]\ninnodb_sort_buffer_size = 64K\n" }, model: "index_build" },
+  { name: "trx_commit=0", rule: "relaxed-commit-durability", target: "mysql-8.0.32", files: { "my.cnf": "[mysqld]\ninnodb_flush_log_at_trx_commit = 0\n" }, model: "redo_commit" },
+  { name: "sync_binlog=0", rule: "relaxed-commit-durability", target: "mysql-8.0.36", files: { "my.cnf": "[mysqld]\nsync_binlog = 0\n" }, model: "redo_commit" },
+  { name: "sync_binlog=100", rule: "relaxed-commit-durability", target: "mysql-8.0.36", files: { "my.cnf": "[mysqld]\nsync_binlog = 100\n" }, model: "redo_commit" },
+  { name: "instances under 1 GiB", rule: "buffer-pool-instances-ignored", target: "mysql-5.7.18", files: { "my.cnf": "[mysqld]\ninnodb_buffer_pool_instances = 8\n" }, model: "bp_scan" },
+  { name: "dump disabled", rule: "buffer-pool-dump-disabled", target: "mysql-5.7.18", files: { "my.cnf": "[mysqld]\ninnodb_buffer_pool_dump_at_shutdown = OFF\n" }, model: "bp_scan" },
+  { name: "DROP before 8.0.23", rule: "drop-truncate-buffer-pool-stall", target: "mysql-8.0.22", files: { "my.cnf": "[mysqld]\ninnodb_buffer_pool_size = 64G\n", "m.sql": "DROP TABLE t;\n" }, model: "drop_stall" },
+  { name: "DROP with AHI after 8.0.23", rule: "adaptive-hash-index-drop-stall", target: "mysql-8.0.36", files: { "my.cnf": "[mysqld]\ninnodb_buffer_pool_size = 64G\n", "m.sql": "TRUNCATE TABLE t;\n" }, model: "drop_stall" },
+  { name: "DROP with AHI of a table the change created", rule: "adaptive-hash-index-drop-stall", target: "mysql-8.0.36", files: { "m.sql": "CREATE TABLE t (id INT PRIMARY KEY);\nDROP TABLE t;\n" }, model: "drop_stall" },
+  { name: "many partitions", rule: "partition-count-high", target: "mysql-8.0.36", files: { "m.sql": "CREATE TABLE p (id INT, d DATE, PRIMARY KEY (id, d)) PARTITION BY HASH (TO_DAYS(d)) PARTITIONS 200;\n" }, model: "partition_dives" },
+  { name: "unpruned query", rule: "partition-unpruned-query", target: "mysql-8.0.36", files: { "m.sql": PARTITIONED + "SELECT * FROM tab WHERE col01 = 'A' LIMIT 10;\n" }, model: "partition_dives" },
+  { name: "multi-index online DDL", rule: "ddl-multi-index-memory", target: "mysql-5.7.44", files: { "m.sql": "CREATE TABLE c (id BIGINT, d DATE, a INT, b INT, e INT, PRIMARY KEY (id, d)) PARTITION BY HASH (TO_DAYS(d)) PARTITIONS 400;\nALTER TABLE c ADD INDEX ia (a), ADD INDEX ib (b), ADD INDEX ie (e);\n" }, model: "index_build" },
+];
+
+describe("every seed rule's findings carry a complete impact", () => {
+  it("covers every seed rule", () => {
+    const covered = new Set(SEED_CASES.map((c) => c.rule));
+    for (const id of ["sort-buffer-oversized", "sort-buffer-undersized", "relaxed-commit-durability", "buffer-pool-instances-ignored", "buffer-pool-dump-disabled", "drop-truncate-buffer-pool-stall", "adaptive-hash-index-drop-stall", "partition-count-high", "partition-unpruned-query", "ddl-multi-index-memory"]) {
+      expect(covered.has(id), id).toBe(true);
+    }
+  });
+
+  for (const c of SEED_CASES) {
+    it(c.name, async () => {
+      const { findings, errors } = await lintCase(c.files, c.target);
+      expect(errors).toEqual([]);
+      const hits = findings.filter((f) => f.rule === c.rule);
+      expect(hits.length, JSON.stringify(findings.map((f) => f.rule))).toBeGreaterThan(0);
+      for (const f of hits) {
+        const i = f.impact!;
+        expect(i, f.message).toBeDefined();
+        expect(i.model).toBe(c.model);
+        expect(i.metric.length).toBeGreaterThan(3);
+        for (const v of [i.baseline.value, i.actual.value, i.ratio]) expect(Number.isFinite(v)).toBe(true);
+        if (i.baseline.value > 1) expect(Math.abs(i.ratio * i.baseline.value - i.actual.value) / Math.max(i.actual.value, 1e-9)).toBeLessThan(0.02);
+        expect(i.summary).not.toContain("\n");
+        expect(i.summary).not.toMatch(/NaN|undefined|Infinity/);
+        expect(i.inputs.length).toBeGreaterThan(0);
+        for (const input of i.inputs) expect(["config", "schema", "target", "default", "live", "assumed"]).toContain(input.source);
+        // At least one input comes from what was linted, not from the reference workload.
+        expect(i.inputs.some((input) => input.source !== "assumed"), JSON.stringify(i.inputs)).toBe(true);
+        expect(i.assumptions.length).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  it("sync_binlog: more throughput, and an unbounded binlog loss for 0", async () => {
+    const zero = (await lintCase({ "my.cnf": "[mysqld]\nsync_binlog = 0\n" }, "mysql-8.0.36")).findings[0]!.impact!;
+    expect(zero.ratio).toBeGreaterThan(1.05);
+    expect(zero.summary).toContain("no bound");
+    const hundred = (await lintCase({ "my.cnf": "[mysqld]\nsync_binlog = 100\n" }, "mysql-8.0.36")).findings[0]!.impact!;
+    expect(hundred.summary).toMatch(/up to [\d.]+ (ms|s) of binlog events/);
+  });
+
+  it("row log on 8.0.27+: a 64M block costs 64× the memory and halves what the log may hold on disk", async () => {
+    const f = (await lintCase({ "my.cnf": "[mysqld]\ninnodb_sort_buffer_size = 64M\n" }, "mysql-8.0.36")).findings[0]!;
+    expect(f.impact!.ratio).toBeCloseTo(64, 5);
+    expect(f.impact!.summary).toContain("64 MiB on disk (1 block)");
+    expect(f.impact!.inputs).toContainEqual({ name: "innodb_online_alter_log_max_size", value: 128 * 2 ** 20, source: "default" });
+  });
+
+  it("AHI cleanup of a table created in the change: no hashed pages, no extra stall", async () => {
+    const f = (await lintCase({ "m.sql": "CREATE TABLE t (id INT PRIMARY KEY);\nDROP TABLE t;\n" }, "mysql-8.0.36")).findings.find((x) => x.rule === "adaptive-hash-index-drop-stall")!;
+    expect(f.impact!.ratio).toBeLessThan(1.01);
+    expect(f.impact!.inputs).toContainEqual({ name: "hashed_pages", value: 0, source: "schema" });
+  });
+
+  it("the DDL impact's bound is the message's bound", async () => {
+    const c = SEED_CASES.find((x) => x.rule === "ddl-multi-index-memory")!;
+    const f = (await lintCase(c.files, c.target)).findings.find((x) => x.rule === c.rule)!;
+    // 2 × 400 × 3 × ⌊1 MiB ÷ 15⌋ × 8, no FULLTEXT term.
+    expect(f.impact!.actual.value).toBe(2 * 400 * 3 * Math.floor(2 ** 20 / 15) * 8);
+  });
+
+  it("absurd sizes in the configuration never cost a finding", async () => {
+    for (const pool of ["1E", "18446744073709551615", "16384P"]) {
+      const { findings, errors } = await lintCase({ "my.cnf": `[mysqld]\ninnodb_buffer_pool_size = ${pool}\ninnodb_sort_buffer_size = 64M\n`, "m.sql": "DROP TABLE t;\n" }, "mysql-8.0.22");
+      expect(errors).toEqual([]);
+      expect(findings.map((f) => f.rule)).toEqual(expect.arrayContaining(["drop-truncate-buffer-pool-stall", "sort-buffer-oversized"]));
+    }
+  });
+
+  it("JSON and SARIF carry the whole impact; text shows one line per finding", async () => {
+    const c = SEED_CASES.find((x) => x.rule === "drop-truncate-buffer-pool-stall")!;
+    const { findings, dir } = await lintCase(c.files, c.target);
+    const json = findings.find((f) => f.rule === c.rule)!.impact!;
+    const sarif = JSON.parse((await run(["--format", "sarif", ...Object.keys(c.files)], { cwd: dir })).stdout);
+    const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === c.rule);
+    expect(result.properties.impact).toEqual(json);
+    const text = (await run(Object.keys(c.files), { cwd: dir })).stdout;
+    expect(text.split("\n").filter((l) => l.includes("= impact:"))).toEqual([`  = impact: ${json.summary}`]);
+  });
+});

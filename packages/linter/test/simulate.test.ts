@@ -1,7 +1,22 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { renderChart } from "../src/simulate/chart.js";
 import { run, scratch } from "./helpers/run.js";
+
+/** The numbers of the SVG's text elements and of the plot frame, to check layout without a renderer. */
+function layout(svg: string) {
+  const width = Number(/<svg[^>]* width="(\d+)"/.exec(svg)![1]);
+  const frame = /<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" fill="none"/.exec(svg)!.slice(1).map(Number) as [number, number, number, number];
+  const texts = [...svg.matchAll(/<text x="([\d.-]+)" y="([\d.-]+)"(?: text-anchor="(\w+)")?(?: font-size="(\d+)")?[^>]*>([^<]*)<\/text>/g)].map((m) => ({
+    x: Number(m[1]),
+    y: Number(m[2]),
+    anchor: m[3] ?? "start",
+    size: Number(m[4] ?? 12),
+    text: m[5]!,
+  }));
+  return { width, frame, texts };
+}
 
 describe("innolint simulate", () => {
   it("prints the index-build trade-off and writes a chart with the configured value marked", async () => {
@@ -36,5 +51,52 @@ describe("innolint simulate", () => {
     expect(bad.stderr).toContain("dirty_ratio");
     expect((await run(["simulate", "nonsense"])).code).toBe(2);
     expect((await run(["simulate", "bp_scan", "--no_such_param", "3"])).stderr).toContain("no_such_param");
+  });
+
+  it("keeps every chart legible: titles inside the canvas, the legend off the curves, units and the trade-off in the legend", async () => {
+    const dir = scratch({});
+    for (const model of ["index_build", "redo_commit", "drop_stall", "partition_dives", "bp_scan"]) {
+      expect((await run(["simulate", model, "--plot", `${model}.svg`], { cwd: dir })).code).toBe(0);
+      const svg = readFileSync(join(dir, `${model}.svg`), "utf8");
+      const { width, frame, texts } = layout(svg);
+      const [fx, fy, fw, fh] = frame;
+      for (const t of texts) {
+        // Generous glyph width (0.62 em): text must not run off the canvas.
+        const w = t.text.length * t.size * 0.62;
+        const x0 = t.anchor === "middle" ? t.x - w / 2 : t.anchor === "end" ? t.x - w : t.x;
+        expect(x0, `${model}: "${t.text}"`).toBeGreaterThanOrEqual(0);
+        expect(x0 + w, `${model}: "${t.text}"`).toBeLessThanOrEqual(width);
+      }
+      // Legend entries (they carry a colon and a unit) sit below the plot frame, never over the curves.
+      const legend = texts.filter((t) => / at .* → /.test(t.text));
+      expect(legend.length, model).toBeGreaterThan(0);
+      for (const t of legend) expect(t.y, `${model}: "${t.text}"`).toBeGreaterThan(fy + fh + 30);
+      // Units with the values.
+      for (const t of legend) expect(t.text, model).toMatch(/\d[kM]? (s|QPS|MiB) at /);
+      expect(fx).toBeGreaterThan(0);
+      expect(fw).toBeGreaterThan(300);
+    }
+    // The durability trade-off is in the legend, read from the simulated loss windows.
+    const redo = readFileSync(join(dir, "redo_commit.svg"), "utf8");
+    expect(redo).toContain("trx_commit=1 (durable");
+    expect(redo).toMatch(/trx_commit=2 \(an OS crash loses up to 1 s\)/);
+    expect(redo).toMatch(/trx_commit=0 \(a mysqld or OS crash loses up to 1 s\)/);
+    // A 250× gap needs a log axis, or the lazy curve lies on zero.
+    expect(readFileSync(join(dir, "drop_stall.svg"), "utf8")).toContain("stall (s), log scale");
+  });
+
+  it("log axes put equal ratios at equal heights and skip x labels that would collide", () => {
+    const svg = renderChart({
+      title: "t",
+      xLabel: "x",
+      leftLabel: "y",
+      logX: true,
+      logY: true,
+      series: [{ label: "a", axis: "left", unit: "s", points: [[1, 1], [26, 10], [27, 100]] }],
+    });
+    const ys = [...svg.matchAll(/<circle cx="[\d.]+" cy="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(ys[0]! - ys[1]!).toBeCloseTo(ys[1]! - ys[2]!, 0);
+    const xLabels = layout(svg).texts.filter((t) => t.anchor === "middle" && /^\d+$/.test(t.text));
+    expect(xLabels.map((t) => t.text)).toEqual(["1", "26"]);
   });
 });

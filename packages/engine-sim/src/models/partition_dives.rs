@@ -82,6 +82,11 @@ pub const MEASURE_POOLS: f64 = 2.0;
 pub const IDLE_QUERIES: u64 = 200;
 pub const MIN_MEASURED_QUERIES: u64 = 200;
 pub const MEASURED_QUERIES: u64 = 1500;
+/// A query that reads more consecutive leaves than `SCAN_POOLS` simulated pools walks that many
+/// through the list; the rest are counted as reads: by then its own earlier pages fill the old
+/// sublist, so each further new leaf is a miss. This bounds a query's work whatever LIMIT and
+/// rows per key say (a billion rows are half a billion leaves otherwise).
+pub const SCAN_POOLS: u64 = 2;
 
 #[derive(Debug, Clone)]
 pub struct Input {
@@ -526,17 +531,20 @@ pub fn simulate(inp: &Input) -> Outcome {
         let clocking = warm_until.is_none();
         let counting = warm_until.is_some();
         let key = rng.unit() * inp.hot_key_fraction;
-        let mut touch = |lru: &mut Lru, id: u64, dive: bool| {
-            let a = lru.access(id, now);
+        // Leaves this query may still walk one by one (see `SCAN_POOLS`).
+        let mut scan_left = SCAN_POOLS * sim_pool as u64;
+        // A page access, or `n` accesses whose outcome is known without the list.
+        let mut touch = |lru: &mut Lru, id: u64, dive: bool, known: Option<(Access, u64)>| {
+            let (a, n) = known.unwrap_or_else(|| (lru.access(id, now), 1));
             if counting {
-                total += 1;
+                total += n;
                 match a {
-                    Access::Hit => hits += 1,
-                    Access::Miss { .. } if dive => dive_miss += 1,
-                    Access::Miss { .. } => query_miss += 1,
+                    Access::Hit => hits += n,
+                    Access::Miss { .. } if dive => dive_miss += n,
+                    Access::Miss { .. } => query_miss += n,
                 }
             } else if clocking && a != Access::Hit {
-                warm_miss += 1;
+                warm_miss += n;
             }
         };
         // One partition: `passes` descents from the root to the key's leaf, then the
@@ -549,13 +557,23 @@ pub fn simulate(inp: &Input) -> Outcome {
             }
             for _ in 0..passes {
                 for &id in path[..tree.len()].iter().rev() {
-                    touch(lru, id, dive);
+                    touch(lru, id, dive, None);
                 }
             }
             let (offset, leaf) = tree[0];
             let last = offset + leaf as u64 - 1;
-            for extra in 1..=extra_leaves {
-                touch(lru, (path[0] + extra).min(last), dive);
+            // Leaves past the level's end are its last page again: hits once it was read.
+            let distinct = extra_leaves.min(last - path[0]);
+            let walked = distinct.min(scan_left);
+            scan_left -= walked;
+            for extra in 1..=walked {
+                touch(lru, path[0] + extra, dive, None);
+            }
+            if distinct > walked {
+                touch(lru, 0, dive, Some((Access::Miss { evicted: true }, distinct - walked)));
+            }
+            if extra_leaves > distinct {
+                touch(lru, 0, dive, Some((Access::Hit, extra_leaves - distinct)));
             }
         };
         if do_dives {

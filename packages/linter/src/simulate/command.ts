@@ -15,6 +15,8 @@ type Result = Record<string, unknown>;
 interface Metric {
   label: string;
   axis: "left" | "right";
+  /** Unit of the values in the chart's legend. */
+  unit: string;
   get: (r: Result) => number;
 }
 
@@ -27,6 +29,9 @@ interface View {
   metrics: Metric[];
   leftLabel: string;
   rightLabel?: string;
+  logY?: boolean;
+  /** What a variant costs besides the plotted metric, from its result (the other side of the trade-off). */
+  note?: (r: Result) => string;
 }
 
 const num = (path: string) => (r: Result) => path.split(".").reduce<unknown>((o, k) => (o as Result)[k], r) as number;
@@ -38,8 +43,8 @@ export const VIEWS: Record<ModelName, View> = {
     sweep: { param: "sort_buffer_bytes", values: [64 * KiB, 256 * KiB, MiB, 4 * MiB, 8 * MiB, 16 * MiB, 32 * MiB, 64 * MiB], label: "innodb_sort_buffer_size", logX: true, format: formatBytes },
     variants: [{ label: "", params: {} }],
     metrics: [
-      { label: "build time (s)", axis: "left", get: num("build_seconds") },
-      { label: "peak memory (MiB)", axis: "right", get: (r) => num("memory_bytes.peak")(r) / MiB },
+      { label: "build time (s)", axis: "left", unit: "s", get: num("build_seconds") },
+      { label: "peak memory (MiB)", axis: "right", unit: "MiB", get: (r) => num("memory_bytes.peak")(r) / MiB },
     ],
     leftLabel: "build time (s)",
     rightLabel: "peak memory per build (MiB)",
@@ -53,19 +58,28 @@ export const VIEWS: Record<ModelName, View> = {
       { label: "trx_commit=2", params: { trx_commit: 2 } },
       { label: "trx_commit=0", params: { trx_commit: 0 } },
     ],
-    metrics: [{ label: "QPS", axis: "left", get: num("qps") }],
+    metrics: [{ label: "QPS", axis: "left", unit: "QPS", get: num("qps") }],
     leftLabel: "queries per second",
+    note: (r) => {
+      const w = r.loss_window as { mysqld_crash_s: number; os_crash_s: number | null };
+      const s = (v: number) => `${+v.toFixed(1)} s`;
+      if (w.os_crash_s === null) return "an OS crash can lose an unbounded amount of the binary log";
+      if (w.mysqld_crash_s > 0) return `a mysqld or OS crash loses up to ${s(Math.max(w.mysqld_crash_s, w.os_crash_s))}`;
+      if (w.os_crash_s > 0) return `an OS crash loses up to ${s(w.os_crash_s)}`;
+      return "durable: no crash loses a commit";
+    },
   },
   drop_stall: {
     title: "Stall while 100 tables are dropped, against buffer pool size: MySQL 8.0.22 and 8.0.23",
     base: REFERENCE.dropStall,
     sweep: { param: "buffer_pool_bytes", values: [32 * GiB, 64 * GiB, 128 * GiB, 256 * GiB, 450 * GiB], label: "innodb_buffer_pool_size", logX: true, format: formatBytes },
     variants: [
-      { label: "8.0.22", params: { version: "8.0.22" } },
-      { label: "8.0.23", params: { version: "8.0.23" } },
+      { label: "8.0.22 (eager eviction)", params: { version: "8.0.22" } },
+      { label: "8.0.23 (lazy eviction)", params: { version: "8.0.23" } },
     ],
-    metrics: [{ label: "stall (s)", axis: "left", get: num("stall_seconds") }],
+    metrics: [{ label: "stall (s)", axis: "left", unit: "s", get: num("stall_seconds") }],
     leftLabel: "stall (s)",
+    logY: true,
   },
   partition_dives: {
     title: "Point SELECT throughput against unpruned partitions (26 GB pool, data 10× the pool)",
@@ -75,8 +89,9 @@ export const VIEWS: Record<ModelName, View> = {
       { label: "records-in-range dives", params: { records_in_range: 0 } },
       { label: "dives skipped (Percona innodb_records_in_range)", params: { records_in_range: 1000 } },
     ],
-    metrics: [{ label: "QPS", axis: "left", get: num("qps") }],
+    metrics: [{ label: "QPS", axis: "left", unit: "QPS", get: num("qps") }],
     leftLabel: "queries per second",
+    logY: true,
   },
   bp_scan: {
     title: "Full scan of a 1.3 GB table against buffer pool instances (release build)",
@@ -84,8 +99,8 @@ export const VIEWS: Record<ModelName, View> = {
     sweep: { param: "instances", values: [1, 2, 4, 8, 16, 32, 64], label: "innodb_buffer_pool_instances", logX: true, format: String },
     variants: [{ label: "", params: {} }],
     metrics: [
-      { label: "first scan, from disk (s)", axis: "left", get: num("first_run.seconds") },
-      { label: "second scan, from memory (s)", axis: "left", get: num("second_run.seconds") },
+      { label: "first scan, from disk (s)", axis: "left", unit: "s", get: num("first_run.seconds") },
+      { label: "second scan, from memory (s)", axis: "left", unit: "s", get: num("second_run.seconds") },
     ],
     leftLabel: "scan time (s)",
   },
@@ -150,10 +165,15 @@ export function simulateTable(sim: EngineSim, args: SimulateArgs): SimulationTab
     const params = { ...view.base, ...variant.params, ...args.params };
     const results = sweep.values.map((value) => ({ value, result: sim.simulate(args.model, { ...params, [sweep.param]: value } as never) as unknown as Result }));
     for (const r of results) rows.push({ value: r.value, variant: variant.label, metrics: view.metrics.map((m) => m.get(r.result)) });
+    const last = results[results.length - 1];
+    const note = view.note && last ? ` (${view.note(last.result)})` : "";
     for (const m of view.metrics) {
+      // The legend states the unit with each value, so the label drops its "(unit)".
+      const metric = m.label.replace(/\s*\([^)]*\)$/, "");
       series.push({
-        label: [variant.label, view.metrics.length > 1 ? m.label : ""].filter(Boolean).join(": ") || m.label,
+        label: ([variant.label, view.metrics.length > 1 ? metric : ""].filter(Boolean).join(": ") || metric) + note,
         axis: m.axis,
+        unit: m.unit,
         points: results.map((r) => [r.value, m.get(r.result)]),
       });
     }
@@ -167,6 +187,7 @@ export function simulateTable(sim: EngineSim, args: SimulateArgs): SimulationTab
       leftLabel: view.leftLabel,
       ...(view.rightLabel ? { rightLabel: view.rightLabel } : {}),
       logX: view.sweep.logX && sweep.values.every((v) => v > 0),
+      ...(view.logY ? { logY: true } : {}),
       series,
       ...(typeof chosen === "number" ? { marker: { x: chosen, label: `configured: ${view.sweep.format(chosen)}` } } : {}),
       formatX: view.sweep.format,

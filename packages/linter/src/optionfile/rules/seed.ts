@@ -1,5 +1,5 @@
 import { mysqlBaseVersion } from "../../catalogue/index.js";
-import { coldRestartImpact, commitDurabilityImpact, instancesScanImpact, sortBufferImpact } from "../../impact/estimates.js";
+import { coldRestartImpact, commitDurabilityImpact, instancesScanImpact, rowLogImpact, sortBufferImpact, syncBinlogImpact } from "../../impact/estimates.js";
 import { atLeast, type Target } from "../../target.js";
 import type { Rule } from "../../rules/types.js";
 import { effectiveBoolean, effectiveNumber, optionSource, type OptionFacts, type ResolvedOption } from "./facts.js";
@@ -32,12 +32,21 @@ export const sortBufferOversized: Rule<OptionFacts> = {
     const raw = o.interpretation?.kind === "number" ? o.interpretation.raw : formatBytes(size);
     const shown = o.interpretation?.kind === "number" && o.interpretation.value !== size ? `${raw} (the server uses ${formatBytes(size)})` : raw;
     if (usesDdlBuffer(facts.target)) {
+      const maxLog = effectiveNumber(facts, "innodb_online_alter_log_max_size")?.value ?? 128 * MiB;
       ctx.report({
         file: o.entry.file,
         range: o.entry.lineRange,
         severity: "info",
         versionDependent: true,
         message: `innodb_sort_buffer_size=${shown} no longer sizes index-build sort buffers on this target (innodb_ddl_buffer_size does since 8.0.27); it still sets the online-DDL row-log block, so every index built online with concurrent DML can hold 2 × ${formatBytes(size)} of log blocks`,
+        ...(ctx.sim
+          ? {
+              impact: rowLogImpact(ctx.sim, size, maxLog, [
+                { name: "innodb_sort_buffer_size", value: size, source: optionSource(facts, "innodb_sort_buffer_size") },
+                { name: "innodb_online_alter_log_max_size", value: maxLog, source: optionSource(facts, "innodb_online_alter_log_max_size") },
+              ]),
+            }
+          : {}),
       });
       return;
     }
@@ -134,6 +143,7 @@ export const relaxedCommitDurability: Rule<OptionFacts> = {
     const sb = explicit(facts, "sync_binlog");
     if (sb && binlog && sb.effectiveNumber !== undefined && sb.effectiveNumber !== 1) {
       const n = sb.effectiveNumber;
+      const trxMode = mode === 0 || mode === 2 ? mode : 1;
       ctx.report({
         file: sb.entry.file,
         range: sb.entry.lineRange,
@@ -141,6 +151,14 @@ export const relaxedCommitDurability: Rule<OptionFacts> = {
           n === 0
             ? "sync_binlog=0 leaves binary-log fsyncs to the OS: an OS crash or power loss can lose any binlog events not yet flushed, and replicas or point-in-time recovery miss transactions InnoDB kept"
             : `sync_binlog=${n} fsyncs the binary log once per ${n} commit groups: an OS crash or power loss can lose up to ${n} groups of binlog events`,
+        ...(ctx.sim
+          ? {
+              impact: syncBinlogImpact(ctx.sim, n, trxMode, [
+                { name: "sync_binlog", value: n, source: optionSource(facts, "sync_binlog") },
+                { name: "innodb_flush_log_at_trx_commit", value: trxMode, source: optionSource(facts, "innodb_flush_log_at_trx_commit") },
+              ]),
+            }
+          : {}),
         fix: {
           description: "fsync the binary log at every commit group (1, the default since 5.7.7)",
           safety: "unsafe",
@@ -164,6 +182,14 @@ export const bufferPoolInstancesIgnored: Rule<OptionFacts> = {
         range: o.entry.lineRange,
         versionDependent: true,
         message: `innodb_buffer_pool_instances=${instances} has no effect: MariaDB 10.5 and later run a single buffer pool instance`,
+        ...(ctx.sim
+          ? {
+              impact: instancesScanImpact(ctx.sim, Math.min(instances, 64), Math.max(effectiveNumber(facts, "innodb_buffer_pool_size")?.value ?? 128 * MiB, 5 * MiB), [
+                { name: "innodb_buffer_pool_instances", value: instances, source: optionSource(facts, "innodb_buffer_pool_instances") },
+                { name: "innodb_buffer_pool_size", value: effectiveNumber(facts, "innodb_buffer_pool_size")?.value ?? 128 * MiB, source: optionSource(facts, "innodb_buffer_pool_size") },
+              ]),
+            }
+          : {}),
       });
       return;
     }

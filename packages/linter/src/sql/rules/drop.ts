@@ -157,6 +157,24 @@ export const adaptiveHashIndexDropStall: Rule<SqlStatementFacts> = {
         versionDependent: true,
         message: `${what(s.kind)} ${subject(facts)} with the adaptive hash index on${fromDefault ? " (the default for this target)" : ""}: ${one ? "the table is" : "the tables are"} created by this change (${fresh.join(", ")}), so the application never queried ${one ? "it" : "them"} and only the change's own statements can have built hash entries; without entries the cleanup walks no LRU list${inUse === "warning" ? " (for a table in use this is a warning)" : ""}`,
         notes: ["btr_drop_ahi_for_table() returns at once when no index of the table has hashed pages; otherwise it walks every instance's LRU list once per batch of hashed pages"],
+        ...(ctx.sim
+          ? {
+              impact: dropStallImpact(ctx.sim, {
+                pool,
+                instances,
+                ahi: true,
+                operation: s.kind === "truncate-table" ? "truncate" : "drop",
+                drops: Math.max(1, s.tables.length),
+                legacy: false,
+                lazy: true,
+                hashedPages: 0,
+                inputs: [
+                  { name: "innodb_buffer_pool_size", value: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") },
+                  { name: "innodb_adaptive_hash_index", value: true, source: fromDefault ? "default" : configInputSource(facts.config, "innodb_adaptive_hash_index") },
+                ],
+              }),
+            }
+          : {}),
       });
       return;
     }
