@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE_NAME } from "./config.js";
 import type { InputError } from "./engine.js";
 import type { Finding } from "./finding.js";
+import { unreadableReason } from "./errno.js";
 
 export const BASELINE_FILE_NAME = ".innolint-baseline.json";
 export const BASELINE_FORMAT_VERSION = 1;
@@ -80,7 +81,7 @@ export function readBaseline(path: string): Baseline {
   } catch (e) {
     if (e instanceof BaselineError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new BaselineError(path, code === "ENOENT" ? "no such baseline file" : `cannot read (${code})`);
+    throw new BaselineError(path, code === "ENOENT" ? "no such baseline file" : unreadableReason(code));
   }
   let data: unknown;
   try {

@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
 import type { FileKind, InputError } from "./engine.js";
+import { unreadableReason } from "./errno.js";
 
 const OPTION_FILE_NAMES = new Set(["my.cnf", ".my.cnf", "mysqld.cnf", "my.ini", "mariadb.cnf", "server.cnf", "client.cnf"]);
 const SKIP_DIRS = new Set(["node_modules", ".git", ".hg", ".svn", "dist", "target"]);
@@ -115,7 +116,7 @@ export function collectFiles(paths: string[], cwd: string): { files: string[]; e
       stat = statSync(abs);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      errors.push({ file: abs, message: code === "ENOENT" ? "no such file or directory" : `cannot read (${code})` });
+      errors.push({ file: abs, message: code === "ENOENT" ? "no such file or directory" : unreadableReason(code) });
       continue;
     }
     if (stat.isDirectory()) {

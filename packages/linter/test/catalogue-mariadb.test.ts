@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { isAutoDefault, lookupVariable, variableNames } from "../src/catalogue/index.js";
 import { parseTarget } from "../src/target.js";
+import { requireOracle } from "./helpers/require-oracle.js";
 
 const TARGET = parseTarget("mariadb-10.11");
 
@@ -81,6 +82,7 @@ function sameValue(help: string | null, catalogue: unknown): boolean {
 }
 
 const binary = findBinary();
+requireOracle("mariadbd", !binary && "no mariadbd binary on PATH (install mariadb-server)");
 if (!binary) console.warn("catalogue-mariadb: skipped, no mariadbd binary on PATH (install mariadb-server)");
 
 describe.skipIf(!binary)("MariaDB 10.11 catalogue vs the real mariadbd --help", () => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { catalogueDir } from "../src/catalogue/index.js";
+import { requireOracle } from "./helpers/require-oracle.js";
 
 const dir = catalogueDir();
 const schema = JSON.parse(readFileSync(join(dir, "catalogue.schema.json"), "utf8"));
@@ -51,6 +52,7 @@ describe("variable catalogue is reproducible", () => {
     }
     return undefined;
   })();
+  requireOracle("python3", !python && "no python3 on PATH");
   if (!python) console.warn("catalogue: build check skipped, no python3");
   it.skipIf(!python)("rules/variables matches a fresh build from scripts/catalogue (snapshots + curated.py)", () => {
     const root = join(dir, "..", "..");

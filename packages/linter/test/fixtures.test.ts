@@ -32,7 +32,9 @@ describe.each(cases(root).map((c) => [relative(root, c), c] as const))("fixture 
     const spec = JSON.parse(readFileSync(join(dir, "case.json"), "utf8")) as CaseSpec;
     const res = await run(spec.args, { cwd: dir });
     const expectedPath = join(dir, "expected.txt");
-    if (update || !existsSync(expectedPath)) writeFileSync(expectedPath, res.stdout);
+    if (update) writeFileSync(expectedPath, res.stdout);
+    // A missing golden file is a failure: writing it here would make a new fixture pass whatever it prints.
+    expect(existsSync(expectedPath), `${expectedPath} is missing: review the output and create it with UPDATE_SNAPSHOTS=1`).toBe(true);
     expect(res.stdout).toBe(readFileSync(expectedPath, "utf8"));
     expect(res.code).toBe(spec.exitCode);
   });

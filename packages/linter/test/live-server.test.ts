@@ -15,9 +15,11 @@ import { parseSnapshot } from "../src/live/snapshot.js";
 import { mariadbUnavailable, startMariaDB, type TestServer } from "./helpers/mariadb.js";
 import { commit, git, write } from "./helpers/git.js";
 import { run, scratch } from "./helpers/run.js";
+import { requireOracle } from "./helpers/require-oracle.js";
 
 const PASSWORD = "Tr0ub4dor&3-live";
 const unavailable = mariadbUnavailable();
+requireOracle("MariaDB server", unavailable);
 if (unavailable) console.warn(`live-server tests skipped: ${unavailable}`);
 
 interface JsonFinding {
@@ -400,6 +402,7 @@ const openssl = (() => {
     return false;
   }
 })();
+requireOracle("openssl", !openssl && "openssl is not installed");
 if (!unavailable && !openssl) console.warn("live-server TLS tests skipped: openssl is not installed");
 
 describe.skipIf(Boolean(unavailable) || !openssl)("live server over TLS (require_secure_transport)", () => {

@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { scratch } from "./helpers/run.js";
+import { requireOracle } from "./helpers/require-oracle.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const bundle = resolve(here, "../dist/cli.js");
@@ -26,6 +27,7 @@ function why(): string | undefined {
   return undefined;
 }
 const missing = why();
+requireOracle("emacs with eglot", missing);
 if (missing) console.warn(`lsp-eglot: skipped: ${missing}`);
 
 // After /work/shared/tools/editor-e2e/eglot-test.el. eglot-ensure defers the connection to the next

@@ -9,11 +9,13 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { scratch } from "./helpers/run.js";
+import { requireOracle } from "./helpers/require-oracle.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const bundle = resolve(here, "../dist/cli.js");
 const nvim = spawnSync("nvim", ["--version"], { encoding: "utf8" });
 const missing = nvim.error ? "nvim is not installed (apt-get install neovim)" : !existsSync(bundle) ? `${bundle} is missing (npm run build)` : undefined;
+requireOracle("neovim", missing);
 if (missing) console.warn(`lsp-neovim: skipped: ${missing}`);
 
 const LUA = String.raw`

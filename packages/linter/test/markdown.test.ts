@@ -4,10 +4,13 @@ import MarkdownIt from "markdown-it";
 import { describe, expect, it } from "vitest";
 import { escapeMarkdown } from "../src/reporters/markdown.js";
 import { run } from "./helpers/run.js";
+import { requireOracle } from "./helpers/require-oracle.js";
 
 const fixture = join(__dirname, "..", "..", "..", "fixtures", "markdown", "hostile-identifiers");
 const artifacts = join(__dirname, "..", "..", "..", "test-artifacts");
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+
+requireOracle("chromium", !chromium && "chromium is not installed (apt-get install chromium)");
 
 /**
  * The fixture's report (fixtures.test.ts holds it as a golden file), rendered as a Markdown viewer

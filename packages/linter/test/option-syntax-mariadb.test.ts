@@ -13,12 +13,14 @@ import { lookupVariable, variableNames, type VariableFacts } from "../src/catalo
 import { interpret } from "../src/optionfile/rules/values.js";
 import { parseTarget } from "../src/target.js";
 import { mariadbUnavailable, startMariaDB } from "./helpers/mariadb.js";
+import { requireOracle } from "./helpers/require-oracle.js";
 
 const TARGET = parseTarget("mariadb-10.11");
 const run = promisify(execFile);
 
 const unavailable = mariadbUnavailable();
 const available = unavailable === undefined;
+requireOracle("MariaDB server", unavailable);
 if (unavailable) console.warn(`option-syntax-mariadb: skipped, ${unavailable}`);
 
 /** Option names as the option list of --help prints them (not the variables table). */

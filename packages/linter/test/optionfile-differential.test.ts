@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { printDefaultsOutput, printDefaultsStatus, readOptionFiles } from "../src/optionfile/model.js";
+import { requireOracle } from "./helpers/require-oracle.js";
 
 function haveTool(): boolean {
   try {
@@ -18,6 +19,8 @@ function haveTool(): boolean {
     return false;
   }
 }
+
+requireOracle("my_print_defaults", !haveTool() && "my_print_defaults is not on PATH (install mariadb-server)");
 
 /** mulberry32: a small deterministic PRNG so failures reproduce. */
 function prng(seed: number): () => number {

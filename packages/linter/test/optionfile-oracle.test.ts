@@ -1,7 +1,7 @@
 /**
  * innolint's option-file reader against the real my_print_defaults, byte for byte, on every .cnf
  * of MariaDB's mysql-test suite (see test/oracle/cnf-oracle.ts).
- * Set INNOLINT_REQUIRE_ORACLE=1 to fail instead of skipping where MariaDB is not installed.
+ * Under INNOLINT_REQUIRE_ORACLE=1 (CI) a missing MariaDB fails instead of skipping.
  */
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,12 +13,13 @@ import {
   type OptionSet,
 } from "../src/optionfile/model.js";
 import { ensureCnfOracle, loadCnfOracle, MYSQL_TEST_ROOT, pySplitLines, type CnfOracleCase } from "./oracle/cnf-oracle.js";
+import { requireOracle } from "./helpers/require-oracle.js";
 
 /** Cases innolint does not reproduce, with the reason. Keep this empty. */
 const SKIPPED: { file: string; group: string; reason: string }[] = [];
 
 const unavailable = ensureCnfOracle();
-if (unavailable && process.env.INNOLINT_REQUIRE_ORACLE) throw new Error(unavailable);
+requireOracle("my_print_defaults oracle", unavailable);
 
 describe.skipIf(unavailable !== null)("my_print_defaults oracle", () => {
   it("reproduces every case byte for byte", async () => {

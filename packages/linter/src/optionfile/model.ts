@@ -46,6 +46,7 @@ import type {
   PrintOptions,
   ReadOptions,
 } from "./types.js";
+import { unreadableReason } from "../errno.js";
 
 export type {
   GroupOptions,
@@ -349,7 +350,7 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
           ? { ...at, kind: "missing-include", severity: "warning", message: `included file ${abs} does not exist; the server silently skips it` }
           : { file: abs, kind: "unreadable", code: "not-found", severity: "error", fatal: true, message: `Could not open required defaults file: ${abs}` });
       }
-      return fail({ ...at, kind: "unreadable", code, severity: "error", fatal: !origin, message: `cannot read ${abs}: ${code}` });
+      return fail({ ...at, kind: "unreadable", code, severity: "error", fatal: !origin, message: `${abs}: ${unreadableReason(code)}` });
     }
     if (!bytes) {
       if (!stat) {
@@ -359,7 +360,7 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
             ? { ...at, kind: "missing-include", severity: "warning", message: `included file ${abs} does not exist; the server silently skips it` }
             : { file: abs, kind: "unreadable", code: "not-found", severity: "error", fatal: true, message: `Could not open required defaults file: ${abs}` });
         }
-        return fail({ ...at, kind: "unreadable", code, severity: "error", fatal: !origin, message: `cannot read ${abs}: ${code}` });
+        return fail({ ...at, kind: "unreadable", code, severity: "error", fatal: !origin, message: `${abs}: ${unreadableReason(code)}` });
       }
       if (stat.isDirectory()) {
         return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
@@ -393,7 +394,7 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
       } catch (e) {
         const code = errnoOf(e);
         if (code === "EISDIR") return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
-        return fail({ ...at, kind: "unreadable", code, severity: "error", fatal: !origin, message: `cannot read ${abs}: ${code}` });
+        return fail({ ...at, kind: "unreadable", code, severity: "error", fatal: !origin, message: `${abs}: ${unreadableReason(code)}` });
       }
     }
     if (bytes.length > maxBytes) {

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { firstInvalidUtf8 } from "../optionfile/bytes.js";
+import { unreadableReason } from "../errno.js";
 
 /**
  * SQL files up to this size are read whole (editors and code frames need the text); larger ones
@@ -21,7 +22,7 @@ export function readSqlText(file: string, options: { text?: string }): { text?: 
     bytes = readFileSync(file);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { error: { file, message: code === "ENOENT" ? "no such file" : `cannot read (${code})` } };
+    return { error: { file, message: code === "ENOENT" ? "no such file" : unreadableReason(code) } };
   }
   const nul = bytes.indexOf(0);
   if (nul >= 0) return { error: { file, line: bytes.subarray(0, nul).toString("latin1").split("\n").length, message: "binary file (NUL byte): not SQL text" } };

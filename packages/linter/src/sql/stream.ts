@@ -17,6 +17,7 @@ import type { Range } from "../finding.js";
 import type { Target } from "../target.js";
 import { windowFacts, type SqlFacts } from "./facts.js";
 import { resolveVersionedComments } from "./versioned.js";
+import { unreadableReason } from "../errno.js";
 
 export const SQL_WINDOW_CHARS = 8 * 2 ** 20;
 export const SQL_WINDOW_CAP = 64 * 2 ** 20;
@@ -114,7 +115,7 @@ export async function streamSqlFacts(
     fd = openSync(file, "r");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { error: { message: code === "ENOENT" ? "no such file" : `cannot read (${code})` } };
+    return { error: { message: code === "ENOENT" ? "no such file" : unreadableReason(code) } };
   }
   try {
     const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -139,7 +140,7 @@ export async function streamSqlFacts(
       try {
         read = readSync(fd, chunk, 0, chunkBytes, null);
       } catch (e) {
-        return { message: `cannot read (${(e as NodeJS.ErrnoException).code})` };
+        return { message: unreadableReason((e as NodeJS.ErrnoException).code) };
       }
       if (read === 0) {
         eof = true;
