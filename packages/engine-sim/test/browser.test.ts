@@ -20,6 +20,7 @@ try {
 const skip = !chromium ? "Chromium is not installed (apt-get install chromium)" : !playwright ? "playwright-core is not installed" : "";
 if (skip) console.log(`engine-sim browser test skipped: ${skip}`);
 
+if (skip && process.env.INNOLINT_REQUIRE_ORACLE === "1") throw new Error(`Chromium is required (INNOLINT_REQUIRE_ORACLE=1) but unavailable: ${skip}`);
 describe.skipIf(Boolean(skip))("engine-sim in headless Chromium", () => {
   let browser: import("playwright-core").Browser;
   let sim: EngineSim;

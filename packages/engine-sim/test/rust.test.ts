@@ -14,6 +14,7 @@ function cargoAvailable(): boolean {
 }
 
 describe("Rust unit tests", () => {
+  if (!cargoAvailable() && process.env.INNOLINT_REQUIRE_ORACLE === "1") throw new Error("cargo is required (INNOLINT_REQUIRE_ORACLE=1) but not on PATH");
   it.skipIf(!cargoAvailable())("cargo test --release passes", () => {
     const out = execFileSync("cargo", ["test", "--release", "--quiet"], { cwd: pkgRoot, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     expect(out).toMatch(/test result: ok\. \d+ passed; 0 failed/);

@@ -85,6 +85,7 @@ async function waitHealthy(url: string, ms: number): Promise<void> {
   throw new Error(`code-server did not come up at ${url}`);
 }
 
+if (missing && process.env.INNOLINT_REQUIRE_ORACLE === "1") throw new Error(`code-server is required (INNOLINT_REQUIRE_ORACLE=1) but unavailable: ${missing}`);
 describe.skipIf(missing !== undefined)("the extension in code-server (headless Chromium)", () => {
   let server: ChildProcess | undefined;
   let url = "";
