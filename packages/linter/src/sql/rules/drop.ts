@@ -109,7 +109,7 @@ export const dropTruncateBufferPoolStall: Rule<SqlStatementFacts> = {
       range: s.range,
       severity,
       versionDependent: true,
-      message: `${what(s.kind)} ${subject(facts)} on ${server} scans the whole buffer pool (${formatBytes(pool)} ${configOrigin(facts.config, "innodb_buffer_pool_size")}, ${instances} instance${instances === 1 ? "" : "s"}) under its list mutexes to evict the tablespace's pages: the stall grows with the pool, not the table, so even an empty table freezes concurrent queries${ahi ? ", and the adaptive hash index cleanup adds more LRU scans" : ""}`,
+      message: `${what(s.kind)} ${subject(facts)} on ${server} scans the whole buffer pool (${formatBytes(pool)} ${configOrigin(facts.config, "innodb_buffer_pool_size")}, ${instances} instance${instances === 1 ? "" : "s"}) under its list mutexes to evict the tablespace's pages: the stall grows with the pool, not the table, so even an empty table takes as long; other DROPs and TRUNCATEs queue behind it, and queries wait whenever they need the same list mutexes${ahi ? "; the adaptive hash index cleanup adds more LRU scans" : ""}`,
       notes: [
         "MySQL 8.0.23 made this eviction lazy (WL#14100): a vendor test measured up to 251× faster drops with 32–450 GB pools",
         ...(s.kind === "drop-database" && tables > 1 ? [`the database holds ${tables} tables, each dropped in turn`] : []),
