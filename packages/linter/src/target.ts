@@ -65,6 +65,8 @@ export function compareVersions(a: Version, b: Version): number {
   return 0;
 }
 
+/** `release` names the first release of a change: "10.5" means 10.5.0, so every 10.5 target is at least it. */
 export function atLeast(v: Version, release: string): boolean {
-  return compareVersions(v, parseVersion(release)) >= 0;
+  const r = parseVersion(release);
+  return compareVersions(v, { ...r, minor: r.minor ?? 0, patch: r.patch ?? 0 }) >= 0;
 }

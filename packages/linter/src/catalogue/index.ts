@@ -57,6 +57,8 @@ export interface VariableFacts {
   notes?: string[];
   introduced?: string;
   deprecated?: string;
+  /** What the release that deprecated it says of it ("accepted but ignored"). */
+  deprecationNote?: string;
   removed?: string;
   /** Some release boundary used for these facts is approximate (a series start, not the exact release). */
   approximate?: boolean;
@@ -213,6 +215,7 @@ function factsAt(flavor: Flavor, p: ParsedRecord, version: Version | undefined):
   const sourceIds: string[] = [];
   const notes: string[] = [];
   let deprecated: string | undefined;
+  let deprecationNote: string | undefined;
   let removedIn: string | undefined;
   let approximate = false;
   for (const { entry, since } of p.entries) {
@@ -224,8 +227,11 @@ function factsAt(flavor: Flavor, p: ParsedRecord, version: Version | undefined):
       break;
     }
     for (const f of FIELDS) if (f in entry) acc[f] = (entry as unknown as Record<string, unknown>)[f];
-    if (entry.deprecated === true) deprecated ??= entry.since;
-    if (entry.deprecated === false) deprecated = undefined;
+    if (entry.deprecated === true && deprecated === undefined) {
+      deprecated = entry.since;
+      deprecationNote = entry.note;
+    }
+    if (entry.deprecated === false) deprecated = deprecationNote = undefined;
     if (entry.note) notes.push(entry.note);
     if (entry.approx) approximate = true;
     for (const s of entry.sources ?? []) if (!sourceIds.includes(s)) sourceIds.push(s);
@@ -250,6 +256,7 @@ function factsAt(flavor: Flavor, p: ParsedRecord, version: Version | undefined):
   if (successor) facts.replacedBy = successor;
   if (first && first !== BEFORE) facts.introduced = first;
   if (deprecated) facts.deprecated = deprecated;
+  if (deprecated && deprecationNote) facts.deprecationNote = deprecationNote;
   if (removedIn) facts.removed = removedIn;
   if (notes.length) facts.notes = notes;
   if (approximate) facts.approximate = true;

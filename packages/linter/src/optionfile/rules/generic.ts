@@ -148,7 +148,7 @@ export const deprecatedVariable: Rule<OptionFacts> = {
         file: o.entry.file,
         range: o.entry.nameRange,
         versionDependent: true,
-        message: `${o.variable} is deprecated since ${o.lookup.facts.deprecated} and will be removed in a later release${replacement ? `; use ${replacement}` : ""}`,
+        message: `${o.variable} is deprecated since ${o.lookup.facts.deprecated}${o.lookup.facts.deprecationNote ? ` (${o.lookup.facts.deprecationNote})` : ""} and will be removed in a later release${replacement ? `; use ${replacement}` : ""}`,
       });
     }
   },

@@ -175,24 +175,9 @@ export const bufferPoolInstancesIgnored: Rule<OptionFacts> = {
     const o = explicit(facts, "innodb_buffer_pool_instances");
     const instances = o?.effectiveNumber;
     if (!o || instances === undefined || instances <= 1) return;
-    if (facts.target.flavor === "mariadb") {
-      if (!atLeast(facts.target.version, "10.5")) return;
-      ctx.report({
-        file: o.entry.file,
-        range: o.entry.lineRange,
-        versionDependent: true,
-        message: `innodb_buffer_pool_instances=${instances} has no effect: MariaDB 10.5 and later run a single buffer pool instance`,
-        ...(ctx.sim
-          ? {
-              impact: instancesScanImpact(ctx.sim, Math.min(instances, 64), Math.max(effectiveNumber(facts, "innodb_buffer_pool_size")?.value ?? 128 * MiB, 5 * MiB), [
-                { name: "innodb_buffer_pool_instances", value: instances, source: optionSource(facts, "innodb_buffer_pool_instances") },
-                { name: "innodb_buffer_pool_size", value: effectiveNumber(facts, "innodb_buffer_pool_size")?.value ?? 128 * MiB, source: optionSource(facts, "innodb_buffer_pool_size") },
-              ]),
-            }
-          : {}),
-      });
-      return;
-    }
+    // MariaDB 10.5 runs one pool whatever the setting: deprecated-variable (10.5) and
+    // removed-variable (10.6) report the line with that reason.
+    if (facts.target.flavor === "mariadb") return;
     const pool = effectiveNumber(facts, "innodb_buffer_pool_size")?.value ?? 128 * MiB;
     if (pool >= GiB) return;
     ctx.report({
