@@ -1,10 +1,11 @@
 // Bundles the CLI into dist/cli.js (and its SQL facts worker into dist/sql-worker.js) and copies the WebAssembly and knowledge-base assets beside it.
 // `--outdir DIR` bundles elsewhere (tests that run the bundle build their own, beside no other build).
 import { build } from "esbuild";
-import { cpSync, mkdirSync, readdirSync, readFileSync, copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
+import { writeCatalogueBundle } from "./catalogue-bundle.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outdirArg = process.argv.indexOf("--outdir");
@@ -65,16 +66,7 @@ const wasmDir = join(here, "wasm");
 for (const name of readdirSync(wasmDir)) if (name.endsWith(".wasm")) copyFileSync(join(wasmDir, name), join(dist, name));
 const engineWasm = join(here, "..", "engine-sim", "wasm");
 if (existsSync(engineWasm)) for (const name of readdirSync(engineWasm)) if (name.endsWith(".wasm")) copyFileSync(join(engineWasm, name), join(dist, name));
-cpSync(join(here, "..", "..", "rules", "variables"), join(dist, "rules", "variables"), { recursive: true });
-// Each flavour's records as JSON text under "variablesJson" (src/catalogue/index.ts RECORD_TEXT_KEY),
-// parsed one by one when looked up: a lint reads a few variables, not the whole catalogue.
-for (const name of readdirSync(join(dist, "rules", "variables"))) {
-  if (!name.endsWith(".json") || name.endsWith(".schema.json")) continue;
-  const file = join(dist, "rules", "variables", name);
-  const { variables, ...rest } = JSON.parse(readFileSync(file, "utf8"));
-  const variablesJson = Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, JSON.stringify(v)]));
-  writeFileSync(file, JSON.stringify({ ...rest, variables: {}, variablesJson }));
-}
+writeCatalogueBundle(join(here, "..", "..", "rules", "variables"), join(dist, "rules", "variables"));
 // Rule YAML is parsed and validated once here, exactly as the source loader does it.
 const { loadRuleDocs } = await import(pathToFileURL(join(dist, "knowledge-loader.mjs")).href);
 writeFileSync(join(dist, "rules", "rules.json"), JSON.stringify([...loadRuleDocs().values()]));

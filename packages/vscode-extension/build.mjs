@@ -1,10 +1,11 @@
 // Bundles dist/extension.js (the client) and dist/server.js (innolint's language server), both CommonJS,
 // and copies the WebAssembly modules and the knowledge base beside them, as packages/linter/build.mjs does.
 import { build } from "esbuild";
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { writeCatalogueBundle } from "../linter/catalogue-bundle.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const linter = join(here, "..", "linter");
@@ -35,7 +36,7 @@ for (const dir of [join(linter, "wasm"), join(here, "..", "engine-sim", "wasm")]
 for (const name of ["tree-sitter-mycnf.wasm", "engine_sim.wasm"]) {
   if (!existsSync(join(dist, name))) throw new Error(`missing ${name}: run scripts/setup.sh first (it builds the WebAssembly)`);
 }
-cpSync(join(here, "..", "..", "rules", "variables"), join(dist, "rules", "variables"), { recursive: true });
+writeCatalogueBundle(join(here, "..", "..", "rules", "variables"), join(dist, "rules", "variables"));
 
 // The rule YAML pre-parsed and validated by the linter's own loader, as in the CLI bundle.
 const loader = join(dist, "knowledge-loader.mjs");
