@@ -492,6 +492,16 @@ describe("the extension's requests", () => {
     const eff = (await c.conn.sendRequest("innolint/effectiveConfig", { uri: c.uri("my.cnf") })) as { markdown: string; rows: { variable: string; line: number }[] };
     expect(eff.rows.find((r) => r.variable === "sort_buffer_size")?.line).toBe(6);
     expect(eff.markdown).toMatch(/\| innodb_buffer_pool_size \| `1G` \| 1G \(1073741824\) \| my\.cnf:4 \[mysqld\] \|/);
+    expect(eff.markdown).toContain("| innodb_buffer_pool_dump_at_shutdown | `OFF` | OFF | my.cnf:7 [mysqld] |");
+    // Booleans, enums and prefixes in the spelling SHOW VARIABLES uses, not left blank.
+    await c.open("forms.cnf", "[mysqld]\nskip-innodb-adaptive-hash-index\nbinlog_format = row\ninnodb_buffer_pool_load_at_startup = 1\nlog_bin = mysql-bin\n");
+    const forms = (await c.conn.sendRequest("innolint/effectiveConfig", { uri: c.uri("forms.cnf") })) as { rows: { variable: string; value: string | null; effective?: string }[] };
+    expect(Object.fromEntries(forms.rows.map((r) => [r.variable, [r.value, r.effective]]))).toEqual({
+      innodb_adaptive_hash_index: [null, "OFF"],
+      binlog_format: ["row", "ROW"],
+      innodb_buffer_pool_load_at_startup: ["1", "ON"],
+      log_bin: ["mysql-bin", undefined],
+    });
   });
 });
 

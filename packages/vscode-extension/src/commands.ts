@@ -14,9 +14,38 @@ function cursor(): Located | undefined {
   return { uri: editor.document.uri.toString(), position: { line: p.line, character: p.character } };
 }
 
-async function showMarkdown(markdown: string): Promise<void> {
-  const doc = await vscode.workspace.openTextDocument({ language: "markdown", content: markdown });
-  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+/**
+ * Read-only documents under innolint:/…: an untitled document would be "dirty" and ask to be saved
+ * when closed, and a reader wants the markdown rendered, not its source.
+ */
+class ReadOnlyDocs implements vscode.TextDocumentContentProvider {
+  static readonly scheme = "innolint";
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.path) ?? "";
+  }
+
+  set(name: string, text: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: ReadOnlyDocs.scheme, path: `/${name.replace(/[\\/]/g, "_")}.md` });
+    this.texts.set(uri.path, text);
+    this.changed.fire(uri);
+    return uri;
+  }
+}
+
+const docs = new ReadOnlyDocs();
+
+async function showMarkdown(name: string, markdown: string): Promise<void> {
+  const uri = docs.set(name, markdown);
+  try {
+    await vscode.commands.executeCommand("markdown.showPreviewToSide", uri);
+  } catch {
+    // The built-in Markdown extension is disabled: show the source, still read-only.
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  }
 }
 
 function escapeHtml(s: string): string {
@@ -25,16 +54,17 @@ function escapeHtml(s: string): string {
 
 export function registerCommands(client: LanguageClient): vscode.Disposable[] {
   return [
+    vscode.workspace.registerTextDocumentContentProvider(ReadOnlyDocs.scheme, docs),
     vscode.commands.registerCommand("innolint.explainRule", async (id?: string) => {
       const at = cursor();
-      let doc = await client.sendRequest<{ markdown: string } | null>("innolint/ruleDoc", id ? { id } : (at ?? {}));
+      let doc = await client.sendRequest<{ id: string; markdown: string } | null>("innolint/ruleDoc", id ? { id } : (at ?? {}));
       if (!doc) {
         const picked = await vscode.window.showInputBox({ prompt: "Rule id (innolint rules lists them)", placeHolder: "sort-buffer-oversized" });
         if (!picked) return;
-        doc = await client.sendRequest<{ markdown: string } | null>("innolint/ruleDoc", { id: picked.trim() });
+        doc = await client.sendRequest<{ id: string; markdown: string } | null>("innolint/ruleDoc", { id: picked.trim() });
       }
       if (!doc) return void vscode.window.showWarningMessage("innolint: no such rule");
-      await showMarkdown(doc.markdown);
+      await showMarkdown(doc.id, doc.markdown);
     }),
     vscode.commands.registerCommand("innolint.simulateImpact", async () => {
       const at = cursor();
@@ -51,7 +81,7 @@ export function registerCommands(client: LanguageClient): vscode.Disposable[] {
       if (!at) return void vscode.window.showWarningMessage("innolint: open an option file first");
       const r = await client.sendRequest<{ markdown: string } | { error: string }>("innolint/effectiveConfig", { uri: at.uri });
       if ("error" in r) return void vscode.window.showWarningMessage(`innolint: ${r.error}`);
-      await showMarkdown(r.markdown);
+      await showMarkdown(`effective-config-${vscode.Uri.parse(at.uri).path.split("/").pop()}`, r.markdown);
     }),
   ];
 }

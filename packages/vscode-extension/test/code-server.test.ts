@@ -222,9 +222,21 @@ describe.skipIf(missing !== undefined)("the extension in code-server (headless C
       await shot("5-simulate-impact.png");
       await page.locator(".tab", { hasText: "my.cnf" }).first().click();
       await page.locator(".monaco-editor .view-lines").first().click({ position: { x: 5, y: 5 } });
+      // Markdown answers open as a rendered preview of a read-only document, inside a webview's frames.
+      const webviewShows = async (selector: string, text: string | RegExp, timeout = 30_000) => {
+        const deadline = Date.now() + timeout;
+        for (;;) {
+          for (const frame of page.frames()) {
+            if ((await frame.locator(selector, { hasText: text }).count().catch(() => 0)) > 0) return frame;
+          }
+          if (Date.now() > deadline) throw new Error(`no webview shows ${selector} with ${String(text)}`);
+          await page.waitForTimeout(250);
+        }
+      };
       await command("innolint: Show effective config");
-      await page.locator(".tab", { hasText: "Effective configuration of my.cnf" }).first().waitFor({ timeout: 30_000 });
-      await page.locator(".monaco-editor .view-line", { hasText: "innodb_buffer_pool_dump_at_shutdown" }).first().waitFor({ timeout: 30_000 });
+      await page.locator(".tab", { hasText: "effective-config-my.cnf" }).first().waitFor({ timeout: 30_000 });
+      const effective = await webviewShows("table tr", "innodb_buffer_pool_dump_at_shutdown");
+      expect(await effective.locator("table tr", { hasText: "innodb_buffer_pool_dump_at_shutdown" }).first().innerText()).toMatch(/ON\s+ON\s+my\.cnf:5/);
       await shot("6-effective-config.png");
       await page.locator(".tab", { hasText: "my.cnf" }).first().click();
       await page.keyboard.press("Control+g");
@@ -232,7 +244,9 @@ describe.skipIf(missing !== undefined)("the extension in code-server (headless C
       await page.keyboard.press("Enter");
       await command("innolint: Explain rule");
       await page.locator(".tab", { hasText: "relaxed-commit-durability" }).first().waitFor({ timeout: 30_000 });
-      await page.locator(".monaco-editor .view-line", { hasText: "## Why" }).first().waitFor({ timeout: 30_000 });
+      await webviewShows("h2", /^Why$/);
+      // Read-only: nothing asks to be saved.
+      expect(await page.locator(".tab.dirty").count()).toBe(0);
       await shot("7-explain-rule.png");
 
       // The configuration file changes on disk: the editor's watcher tells the server, which re-lints.

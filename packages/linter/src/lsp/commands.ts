@@ -1,10 +1,11 @@
 /** Answers to the extension's commands: a rule's entry, a simulation chart, the effective configuration. */
 import { basename, dirname, relative } from "node:path";
 import type { ModelName } from "@innolint/engine-sim";
-import { lookupVariable } from "../catalogue/index.js";
+import { lookupVariable, type VariableFacts } from "../catalogue/index.js";
 import type { Position } from "../finding.js";
 import { loadRuleDocs } from "../knowledge.js";
 import { loadSimulator } from "../impact/simulator.js";
+import type { Interpretation } from "../optionfile/rules/values.js";
 import { renderRuleDoc } from "../render.js";
 import { simulateTable, VIEWS } from "../simulate/command.js";
 import type { Analysis } from "./analysis.js";
@@ -90,6 +91,23 @@ export interface EffectiveConfigResult {
   rows: { variable: string; value: string | null; effective?: string; file: string; line: number; group: string }[];
 }
 
+/** The value as mysqld's option parser leaves it, in the spelling SHOW VARIABLES uses. */
+function serverReads(i: Interpretation | undefined, effectiveNumber: number | undefined, f: VariableFacts | undefined): string | undefined {
+  if (effectiveNumber !== undefined && f) return formatValue(f, effectiveNumber);
+  switch (i?.kind) {
+    case "boolean":
+      return i.unrecognized ? "OFF (value not recognized)" : i.value ? "ON" : "OFF";
+    case "enum":
+      return i.value;
+    case "set":
+      return i.value.join(",");
+    case "invalid":
+      return i.fatal ? `refused, the server does not start: ${i.problem}` : i.problem;
+    default:
+      return undefined;
+  }
+}
+
 /** What the server runs with from these files: last value wins, over the groups it reads. */
 export function effectiveConfig(a: Analysis): EffectiveConfigResult | { error: string } {
   const facts = a.lint?.facts;
@@ -98,7 +116,8 @@ export function effectiveConfig(a: Analysis): EffectiveConfigResult | { error: s
     .map((o) => {
       const f = o.lookup.status === "unknown" ? undefined : o.lookup.facts;
       const row: EffectiveConfigResult["rows"][number] = { variable: o.variable, value: o.entry.value, file: o.entry.file, line: o.entry.line, group: o.entry.group };
-      if (o.effectiveNumber !== undefined && f) row.effective = formatValue(f, o.effectiveNumber);
+      const reads = serverReads(o.interpretation, o.effectiveNumber, f);
+      if (reads !== undefined) row.effective = reads;
       return row;
     })
     .sort((x, y) => x.variable.localeCompare(y.variable));
