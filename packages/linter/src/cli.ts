@@ -37,6 +37,7 @@ import { printDefaultsOutput, printDefaultsStatus, readOptionFiles } from "./opt
 import { renderRuleDoc } from "./render.js";
 import { runSimulate, SimulateUsageError } from "./simulate/command.js";
 import { REPORTERS } from "./reporters/index.js";
+import { assertCatalogued } from "./catalogue/index.js";
 import { parseTarget, TargetError } from "./target.js";
 import { loadLiveContext, parseTimeout, runLive } from "./live/command.js";
 import { promptSecret } from "./live/prompt.js";
@@ -198,7 +199,7 @@ function parseLintArgs(argv: string[], command: LintCommand = "lint"): LintArgs 
   }
   if (args.paths.length === 0) throw new UsageError(`no files given (try: innolint ${command === "baseline" ? "baseline " : ""}my.cnf)`);
   if (command === "baseline" && args.noBaseline) throw new UsageError("--no-baseline contradicts innolint baseline");
-  if (args.target) parseTarget(args.target);
+  if (args.target) assertCatalogued(parseTarget(args.target));
   if (args.contextDsn && args.contextSnapshot) throw new UsageError("give either --context-dsn or --context-snapshot, not both");
   return args;
 }

@@ -18,7 +18,7 @@ import { readSqlText, SQL_MAX_BYTES } from "./sql/read.js";
 import { commentFingerprint, fingerprintByRange, lineFingerprint, optionFingerprint } from "./fingerprint.js";
 import { toFinding, type Rule } from "./rules/types.js";
 import { applySuppressions, parseDirectives, targetDirective, unusedSuppressions, type Comment } from "./suppression.js";
-import { lookupVariable, newestMysqlLts } from "./catalogue/index.js";
+import { assertCatalogued, lookupVariable, newestMysqlLts } from "./catalogue/index.js";
 import { assumedTarget, parseTarget, TargetError, type Target } from "./target.js";
 
 export type FileKind = "option-file" | "sql";
@@ -97,7 +97,7 @@ function withOverrides(config: Config | undefined, overrides: Record<string, Rul
  */
 export function resolveTarget(directive: string | undefined, options: LintOptions, config: Config | undefined): Target {
   const label = directive ?? options.target ?? options.live?.target.label ?? config?.target;
-  return label ? parseTarget(label) : assumedTarget(newestMysqlLts() ?? "8.4");
+  return label ? assertCatalogued(parseTarget(label)) : assumedTarget(newestMysqlLts() ?? "8.4");
 }
 
 export function optionFileComments(file: OptionFile): Comment[] {

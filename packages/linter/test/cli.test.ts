@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, openSync, closeSync, ftruncateSync, readFileSync } from "node:fs";
+import { chmodSync, mkdirSync, openSync, closeSync, ftruncateSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
@@ -25,6 +25,19 @@ describe("exit codes and --fail-on", () => {
     expect(usage.stderr).toContain("--fail-on");
     expect((await run(["--bogus", "my.cnf"], { cwd: dir })).code).toBe(2);
     expect((await run(["--target", "oracle-19", "my.cnf"], { cwd: dir })).stderr).toContain('unknown target "oracle-19"');
+  });
+
+  it("refuses a target the catalogue maps to no MySQL release, from the command line and from a config file", async () => {
+    const dir = scratch({ ...ROOT, "my.cnf": GOOD });
+    const flag = await run(["--target", "aurora-mysql-1.23.4", "my.cnf"], { cwd: dir });
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain("target aurora-mysql-1.23.4 is older than innolint's catalogue, which starts at aurora-mysql-2.0.0");
+    expect(flag.stdout).toBe("");
+    writeFileSync(join(dir, ".innolint.json"), JSON.stringify({ root: true, target: "aurora-mysql-1.23.4" }));
+    const config = await run(["my.cnf"], { cwd: dir });
+    expect(config.code).toBe(2);
+    expect(config.stdout).toContain("my.cnf: input error: target aurora-mysql-1.23.4 is older than innolint's catalogue");
+    expect((await run(["--target", "aurora-mysql-2.11.5", "--no-config", "my.cnf"], { cwd: dir })).code).toBe(1);
   });
 
   it("is 0 for a clean file", async () => {

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { compareVersions, parseVersion, type Flavor, type Target, type Version } from "../target.js";
+import { atLeast, compareVersions, parseVersion, TargetError, type Flavor, type Target, type Version } from "../target.js";
 import type {
   AutoDefault,
   CatalogueFile,
@@ -287,6 +287,29 @@ export function mysqlBaseVersion(target: Target): Version | undefined {
   for (const m of mapping) if (compareVersions(target.version, parseVersion(m.since)) >= 0) hit = m.mysql;
   if (!hit) return undefined;
   return hit === "same" ? target.version : parseVersion(hit);
+}
+
+/**
+ * Refuses a Percona or Aurora release the catalogue maps to no MySQL release (Aurora MySQL 1, for
+ * example): every variable would read as unknown.
+ */
+export function assertCatalogued(target: Target): Target {
+  if (target.flavor === "mysql" || target.flavor === "mariadb" || mysqlBaseVersion(target)) return target;
+  const first = load(target.flavor).file.baseVersions?.[0]?.since ?? "";
+  throw new TargetError(`target ${target.label} is older than innolint's catalogue, which starts at ${target.flavor}-${first}`);
+}
+
+/**
+ * The oldest release series the catalogue describes, when the target predates it. Such a target is
+ * judged by what the catalogue records of later releases: it knows what they added, changed and
+ * removed, but not what the target's own series had that was gone before that series.
+ */
+export function catalogueStartAfter(target: Target): string | undefined {
+  const flavor = target.flavor === "mariadb" ? "mariadb" : "mysql";
+  const version = target.flavor === "mariadb" ? target.version : mysqlBaseVersion(target);
+  const first = load(flavor).file.versions[0];
+  if (!version || !first || atLeast(version, first)) return undefined;
+  return `${flavor === "mariadb" ? "MariaDB" : "MySQL"} ${first}`;
 }
 
 function targetKey(target: Target): string {

@@ -4,6 +4,7 @@ import { configFor, lintLiveConfig, lintOptionFile, type InputError, type LintOp
 import { SEVERITY_RANK, type Finding, type Severity } from "../finding.js";
 import { kindFromContent, kindFromName } from "../files.js";
 import { REPORTERS } from "../reporters/index.js";
+import { assertCatalogued } from "../catalogue/index.js";
 import { parseTarget, TargetError } from "../target.js";
 import { LiveContext } from "./context.js";
 import { describeAddress, LiveError, LiveSession, parseDsn, passwordFromEnv, redact, type Credentials, type ServerAddress } from "./session.js";
@@ -223,7 +224,7 @@ function parseLiveArgs(argv: string[]): LiveArgs {
         throw new LiveUsageError(a.startsWith("-") ? `unknown option ${a} (innolint live --help lists them)` : `unexpected argument "${a}": innolint live reads a server, not files (--defaults-file compares one)`);
     }
   }
-  if (args.target) parseTarget(args.target);
+  if (args.target) assertCatalogued(parseTarget(args.target));
   return args;
 }
 

@@ -9,8 +9,10 @@ export interface ResolvedOption {
   /** The catalogue name it resolves to, or the normalized name when unknown. */
   variable: string;
   lookup: Lookup;
-  /** Set when a MariaDB server accepts the name as an unambiguous prefix of this option. */
+  /** Set when the server accepts the name as an unambiguous prefix of this option (MariaDB; MySQL before 5.7). */
   abbreviates?: string;
+  /** Set when the name is an unambiguous prefix of this option but the server (MySQL 5.7 and later) wants full names. */
+  prefixOf?: string;
   /** `maximum-` sets a session variable's upper bound, not its value. */
   setsMaximum: boolean;
   interpretation?: Interpretation;
@@ -87,14 +89,25 @@ function known(lookup: Lookup): boolean {
   return lookup.status !== "unknown";
 }
 
-function resolveName(target: Target, entry: OptionEntry): { variable: string; lookup: Lookup; abbreviates?: string } {
+/**
+ * MariaDB's getopt accepts an unambiguous prefix of an option name (--getopt-prefix-matching, on by
+ * default). MySQL's did too until 5.7, which removed it after a deprecation in 5.5 and 5.6 (WL#6978).
+ */
+function acceptsPrefixes(target: Target): boolean {
+  if (target.flavor === "mariadb") return true;
+  const base = mysqlBaseVersion(target);
+  return base !== undefined && !atLeast(base, "5.7.0");
+}
+
+function resolveName(target: Target, entry: OptionEntry): { variable: string; lookup: Lookup; abbreviates?: string; prefixOf?: string } {
   // Exact names win over prefixes: skip_name_resolve is an option of its own.
   const whole = entry.rawName.replace(/^loose[-_]/i, "").replace(/-/g, "_");
   const wholeLookup = lookupVariable(target, whole);
   if (known(wholeLookup) || entry.prefix === null) {
-    if (!known(wholeLookup) && target.flavor === "mariadb") {
+    if (!known(wholeLookup)) {
       const expansion = uniquePrefixMatch(target, whole);
-      if (expansion) return { variable: expansion, lookup: lookupVariable(target, expansion), abbreviates: expansion };
+      if (expansion && acceptsPrefixes(target)) return { variable: expansion, lookup: lookupVariable(target, expansion), abbreviates: expansion };
+      if (expansion) return { variable: whole, lookup: wholeLookup, prefixOf: expansion };
     }
     return { variable: whole, lookup: wholeLookup };
   }
@@ -104,7 +117,6 @@ function resolveName(target: Target, entry: OptionEntry): { variable: string; lo
 
 const prefixIndex = new Map<string, string[]>();
 
-/** MariaDB's getopt accepts an unambiguous prefix of an option name (--getopt-prefix-matching, on by default). */
 function uniquePrefixMatch(target: Target, name: string): string | undefined {
   let names = prefixIndex.get(target.label);
   if (!names) {
@@ -126,7 +138,7 @@ export function buildOptionFacts(root: string, set: OptionSet, target: Target, l
   const options: ResolvedOption[] = [];
   const effective = new Map<string, ResolvedOption>();
   for (const entry of set.entries) {
-    const { variable, lookup, abbreviates } = live ? { variable: entry.name, lookup: lookupVariable(target, entry.name), abbreviates: undefined } : resolveName(target, entry);
+    const { variable, lookup, abbreviates, prefixOf } = live ? { variable: entry.name, lookup: lookupVariable(target, entry.name), abbreviates: undefined, prefixOf: undefined } : resolveName(target, entry);
     const resolved: ResolvedOption = {
       entry,
       variable,
@@ -135,6 +147,7 @@ export function buildOptionFacts(root: string, set: OptionSet, target: Target, l
       serverGroup: isServerGroup(entry.group, serverGroups),
     };
     if (abbreviates) resolved.abbreviates = abbreviates;
+    if (prefixOf) resolved.prefixOf = prefixOf;
     const facts = lookup.status === "unknown" ? undefined : lookup.facts;
     if (facts) {
       // skip_name_resolve is a variable of its own: its "skip" is part of the name, not a prefix.

@@ -1,5 +1,5 @@
 import { dirname, relative } from "node:path";
-import { variableNames } from "../../catalogue/index.js";
+import { catalogueStartAfter, variableNames } from "../../catalogue/index.js";
 import { formatVersion } from "../../target.js";
 import { didYouMean } from "../../rules/didyoumean.js";
 import type { Rule } from "../../rules/types.js";
@@ -57,11 +57,15 @@ export const unknownVariable: Rule<OptionFacts> = {
       if (!o.serverGroup) continue;
       const { entry } = o;
       if (o.abbreviates) {
+        const mariadb = facts.target.flavor === "mariadb";
         ctx.report({
           file: entry.file,
           range: entry.nameRange,
-          severity: "info",
-          message: `"${entry.rawName}" is an abbreviation of ${o.abbreviates}: MariaDB accepts unambiguous prefixes today, but a new option with the same prefix will make the server refuse to start`,
+          severity: mariadb ? "info" : "warning",
+          versionDependent: !mariadb,
+          message: mariadb
+            ? `"${entry.rawName}" is an abbreviation of ${o.abbreviates}: MariaDB accepts unambiguous prefixes today, but a new option with the same prefix will make the server refuse to start`
+            : `"${entry.rawName}" is an abbreviation of ${o.abbreviates}: ${server} accepts the unambiguous prefix with a deprecation warning, but MySQL 5.7 accepts only full names and refuses to start ("unknown variable")`,
           fix: renameFix(o, o.abbreviates, "safe"),
         });
         continue;
@@ -83,8 +87,13 @@ export const unknownVariable: Rule<OptionFacts> = {
       // Options of a plugin exist once it loads: from plugin-load-add before the options are read,
       // or from mysql.plugin (INSTALL PLUGIN / INSTALL SONAME), which a file does not show.
       if (o.variable.includes(".")) continue;
-      const suggestion = didYouMean(o.variable, variableNames(facts.target));
       const loadedPlugin = pluginOption(o.variable, loaded);
+      // A loaded plugin's enable option (keyring_file = FORCE) is never a typo or an abbreviation.
+      if (loadedPlugin === o.variable) continue;
+      // An old file's abbreviation (key_buffer) means the option older servers expanded it to; a
+      // plugin's enable option (keyring_okv) is not an abbreviation of its one variable.
+      const prefixOf = knownPlugins.has(o.variable) ? undefined : o.prefixOf;
+      const suggestion = prefixOf ?? didYouMean(o.variable, variableNames(facts.target));
       // A loaded plugin's option is taken as written, unless it misspells one the catalogue knows.
       if (loadedPlugin && !suggestion?.startsWith(`${loadedPlugin}_`)) continue;
       // A near miss of a server variable (connect_timout) is a typo, not the connect plugin's option.
@@ -101,15 +110,23 @@ export const unknownVariable: Rule<OptionFacts> = {
         });
         continue;
       }
-      const hint = suggestion ? `; did you mean ${styled(o, suggestion)}?` : "";
+      // Before the catalogue's first series, "unknown" may be a variable gone by then: not certain enough for an error.
+      const start = catalogueStartAfter(facts.target);
+      const hint = prefixOf
+        ? `; did you mean ${styled(o, prefixOf)}? Servers before MySQL 5.7 read the prefix as that option, 5.7 and later accept only full names`
+        : suggestion
+          ? `; did you mean ${styled(o, suggestion)}?`
+          : "";
       ctx.report({
         file: entry.file,
         range: entry.nameRange,
-        severity: entry.loose ? "warning" : "error",
+        severity: entry.loose || start ? "warning" : "error",
         versionDependent: true,
         message: entry.loose
           ? `unknown variable ${o.variable}: ${server} ignores it with a warning (loose- prefix), so the line has no effect${hint}`
-          : `unknown variable ${o.variable}: ${server} refuses to start${hint}`,
+          : start
+            ? `unknown variable ${o.variable}: ${start} and later do not know it; if ${server} does not either, it refuses to start${hint}`
+            : `unknown variable ${o.variable}: ${server} refuses to start${hint}`,
         ...(suggestion ? { fix: renameFix(o, suggestion, "unsafe") } : {}),
       });
     }
