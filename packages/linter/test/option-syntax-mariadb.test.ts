@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { lookupVariable, variableNames, type VariableFacts } from "../src/catalogue/index.js";
 import { interpret } from "../src/optionfile/rules/values.js";
+import { getoptDialect } from "../src/optionfile/rules/facts.js";
 import { parseTarget } from "../src/target.js";
 import { mariadbUnavailable, startMariaDB } from "./helpers/mariadb.js";
 import { requireOracle } from "./helpers/require-oracle.js";
@@ -85,6 +86,43 @@ describe.skipIf(!available)("option arguments vs the real mariadbd", () => {
       expect(interpret(facts, value, null).kind, name).toBe(facts.optionType === "string" ? "string" : "number");
     }
   });
+
+  it("enumeration and set values (abbreviations, lists, spaces, numbers, empty) are read as mariadbd reads them", async () => {
+    const cases = [
+      "binlog_format = row", "binlog_format = r", "binlog_format = m", "binlog_format = ROWS", "binlog_format = 2", "binlog_format = 3", "binlog_format =",
+      "innodb_flush_method = O_DIRECT_NO", "innodb_flush_method = O_DS", "innodb_flush_method = O_D", "innodb_flush_method =",
+      "sql_mode = NO_ZERO_DATE,STRICT_TRANS_TABLE", "sql_mode = STRICT_TRANS_TABLE,NO_ZERO_DATE", "sql_mode = NO_ZERO_DATE, STRICT_TRANS_TABLES",
+      "sql_mode = NO_ZERO_DATE ,STRICT_TRANS_TABLES", "sql_mode = NO_ZERO_DATE,STRICT_TRANS_TABLES,", "sql_mode = NO_ZERO_DATE,,STRICT_TRANS_TABLES",
+      "sql_mode = ,NO_ZERO_DATE", "sql_mode =", "sql_mode = NO_ZERO_DATE,NO_ZERO", "sql_mode = no_zero_date,no_zero_in", "sql_mode = 3", "sql_mode = 99999999999",
+      "sql_mode = BOGUS,NO_ZERO_DATE", "log_slow_verbosity = query_plan,expl", "log_slow_verbosity = expl,query_plan", "long_query_time =",
+    ];
+    const disagreements: string[] = [];
+    await eachLimited(cases, async (line) => {
+      const path = join(dir, `value-${cases.indexOf(line)}.cnf`);
+      writeFileSync(path, `[mysqld]\n${line}\n`);
+      let out: { stdout: string; stderr: string };
+      try {
+        out = await run("mariadbd", [`--defaults-file=${path}`, "--verbose", "--help"], { maxBuffer: 16 << 20 });
+      } catch (e) {
+        out = { stdout: "", stderr: String((e as { stderr?: string }).stderr ?? e) };
+      }
+      const [name, value = ""] = line.split(/\s*=\s*(.*)/s) as [string, string?];
+      const lookup = lookupVariable(TARGET, name);
+      if (lookup.status !== "known") throw new Error(`${name} is not in the catalogue`);
+      const reading = interpret(lookup.facts, value, null, getoptDialect(TARGET));
+      const refused = /\[ERROR\]/.test(out.stderr);
+      const reported = new RegExp(`^${name.replace(/_/g, "-")} +(.*)$`, "m").exec(out.stdout)?.[1]?.trim() ?? "";
+      const ours =
+        reading.kind === "enum" ? reading.value
+        : reading.kind === "set" ? [...reading.value].sort().join(",")
+        : reading.kind === "number" ? String(reading.value)
+        : undefined;
+      const theirs = reading.kind === "set" ? reported.split(",").filter(Boolean).sort().join(",") : reported;
+      if (refused !== (reading.kind === "invalid")) disagreements.push(`${line}: server ${refused ? "refuses" : "accepts"}, linter reads ${reading.kind}`);
+      else if (!refused && ours !== theirs) disagreements.push(`${line}: server reads "${theirs}", linter "${ours}"`);
+    });
+    expect(disagreements.sort()).toEqual([]);
+  }, 120_000);
 
   it("log-bin=OFF turns binary logging on, with files named OFF", async () => {
     const server = await startMariaDB(["--log-bin=OFF"]);

@@ -359,6 +359,29 @@ function resolveLookup(target: Target, name: string): Lookup {
   };
 }
 
+/**
+ * The release up to the target that dropped `member` from an enumeration's or set's values
+ * (sql_mode's NO_AUTO_CREATE_USER in 8.0), with `approx` when that is a series boundary.
+ */
+export function memberRemovedIn(target: Target, name: string, member: string): { since: string; approx: boolean } | undefined {
+  const flavor = target.flavor === "mariadb" ? "mariadb" : "mysql";
+  const version = target.flavor === "mariadb" ? target.version : mysqlBaseVersion(target);
+  const p = version && parsedRecord(flavor, normalizeName(name));
+  if (!p) return undefined;
+  const wanted = member.toLowerCase();
+  let had = false;
+  let removed: { since: string; approx: boolean } | undefined;
+  for (const { entry, since } of p.entries) {
+    if (compareVersions(version, since) < 0) break;
+    if (!entry.values) continue;
+    const has = entry.values.some((v) => String(v).toLowerCase() === wanted);
+    if (had && !has) removed = { since: entry.since, approx: entry.approx === true };
+    if (has) removed = undefined;
+    had = has;
+  }
+  return removed;
+}
+
 const namesCache = new Map<string, string[]>();
 
 /** Every name valid for the target (for did-you-mean and completion), sorted. Cached per target. */

@@ -144,7 +144,8 @@ function compare(o: ResolvedOption, running: string, live: LiveVariables, facts:
       const file = o.interpretation?.kind === "enum" ? o.interpretation.value : raw;
       return charsetAlias(file) === charsetAlias(running) ? { same: true } : differ(file);
     }
-    const a = setMembers(raw, name);
+    // The file's members as the server expanded them (an abbreviated last member, any case).
+    const a = setMembers(o.interpretation?.kind === "set" ? o.interpretation.value.join(",") : raw, name);
     const b = setMembers(running, name);
     return a.size === b.size && [...a].every((m) => b.has(m)) ? { same: true } : differ(raw);
   }

@@ -1,7 +1,7 @@
 import { lookupVariable, mysqlBaseVersion, optionGroups, variableNames, type Lookup, type VariableFacts } from "../../catalogue/index.js";
 import { atLeast, type Target } from "../../target.js";
 import type { OptionEntry, OptionSet } from "../model.js";
-import { interpret, limitValue, type Interpretation } from "./values.js";
+import { interpret, limitValue, type GetoptDialect, type Interpretation } from "./values.js";
 
 /** One option line, matched against the catalogue the way mysqld's option parser matches it. */
 export interface ResolvedOption {
@@ -127,14 +127,21 @@ function uniquePrefixMatch(target: Target, name: string): string | undefined {
   return hits.length === 1 ? hits[0] : undefined;
 }
 
+export function getoptDialect(target: Target): GetoptDialect {
+  const base = mysqlBaseVersion(target);
+  return {
+    rejectNegativeUnsigned: target.flavor === "mariadb" || base === undefined || atLeast(base, "8.0.0"),
+    rejectEmpty: target.flavor !== "mariadb" && (base === undefined || atLeast(base, "5.7.0")),
+  };
+}
+
 /**
  * `live`: the entries are the variables a running server reports. Their names are complete (no
  * abbreviation matching) and their numbers are the values in use (the server has already clamped).
  */
 export function buildOptionFacts(root: string, set: OptionSet, target: Target, live?: LiveOrigin): OptionFacts {
   const serverGroups = new Set(optionGroups(target).map((g) => g.toLowerCase()));
-  const base = mysqlBaseVersion(target);
-  const rejectNegativeUnsigned = target.flavor === "mariadb" || base === undefined || atLeast(base, "8.0.0");
+  const dialect = getoptDialect(target);
   const options: ResolvedOption[] = [];
   const effective = new Map<string, ResolvedOption>();
   for (const entry of set.entries) {
@@ -155,7 +162,7 @@ export function buildOptionFacts(root: string, set: OptionSet, target: Target, l
       const prefix = prefixed && (entry.prefix === "skip" || entry.prefix === "disable" || entry.prefix === "enable") ? entry.prefix : null;
       // A running server reports the variable (log_bin ON), not the option's argument (log-bin's file name).
       const asRead = live && (facts.optionType || facts.optionArg) ? { ...facts, optionType: undefined, optionArg: undefined } : facts;
-      const interpretation = interpret(asRead, entry.value, prefix, rejectNegativeUnsigned);
+      const interpretation = interpret(asRead, entry.value, prefix, dialect);
       resolved.interpretation = interpretation;
       if (interpretation.kind === "number") resolved.effectiveNumber = live ? interpretation.value : limitValue(facts, interpretation.value);
     }

@@ -1,11 +1,11 @@
 import { dirname, relative } from "node:path";
-import { catalogueStartAfter, variableNames } from "../../catalogue/index.js";
+import { catalogueStartAfter, memberRemovedIn, variableNames } from "../../catalogue/index.js";
 import { formatVersion } from "../../target.js";
 import { didYouMean } from "../../rules/didyoumean.js";
 import type { Rule } from "../../rules/types.js";
 import type { Fix } from "../../finding.js";
 import type { OptionFacts, ResolvedOption } from "./facts.js";
-import { formatBytes } from "./values.js";
+import { formatBytes, notMembers } from "./values.js";
 
 function serverName(facts: OptionFacts): string {
   return `${facts.target.flavor === "mariadb" ? "mariadbd" : "mysqld"} ${formatVersion(facts.target.version)}`;
@@ -195,11 +195,35 @@ export const invalidValue: Rule<OptionFacts> = {
       const i = o.interpretation;
       const range = o.entry.valueRange ?? o.entry.lineRange;
       if (i?.kind === "invalid") {
+        // A member a later release retired is explained by that; the list of members helps only with the rest.
+        const product = facts.target.flavor === "mariadb" ? "MariaDB" : "MySQL";
+        const removals: string[] = [];
+        const unexplained: string[] = [];
+        for (const m of i.unknownMembers ?? []) {
+          const r = memberRemovedIn(facts.target, o.variable, m);
+          if (r) removals.push(`${m} was removed in ${product} ${r.approx ? r.since.replace(/\.0$/, "") : r.since}`);
+          else unexplained.push(m);
+        }
+        const rest = removals.length === 0 ? i.problem : unexplained.length ? notMembers(unexplained, o.lookup.status === "unknown" ? [] : (o.lookup.facts.values ?? [])) : "";
+        const problem = [...removals, ...(rest ? [rest] : [])].join("; ");
         ctx.report({
           file: o.entry.file,
           range,
           severity: i.fatal ? "error" : "warning",
-          message: `invalid value for ${o.variable}: ${i.problem}${i.fatal ? `; ${server} refuses to start` : ""}`,
+          versionDependent: removals.length > 0,
+          message: `invalid value for ${o.variable}: ${problem}${i.fatal ? `; ${server} refuses to start` : ""}`,
+        });
+      } else if (o.entry.value === "" && (i?.kind === "enum" || (i?.kind === "number" && o.effectiveNumber === i.value))) {
+        // Only a server that accepts an empty value gets here (MariaDB); one it raises to the minimum is out-of-range's.
+        const facts_ = o.lookup.status === "unknown" ? undefined : o.lookup.facts;
+        const reads = i.kind === "enum" ? `${i.value}, the first member` : "0";
+        const fallback = facts_ && (typeof facts_.default === "number" || typeof facts_.default === "string") && String(facts_.default) !== (i.kind === "enum" ? i.value : "0") ? `, not the default ${String(facts_.default)}` : "";
+        ctx.report({
+          file: o.entry.file,
+          range: o.entry.lineRange,
+          severity: "warning",
+          versionDependent: true,
+          message: `${o.variable} is given an empty value: ${server} reads it as ${reads}${fallback}; give a value or delete the line`,
         });
       } else if (i?.kind === "boolean" && i.unrecognized) {
         ctx.report({

@@ -7,7 +7,7 @@ export type Interpretation =
   | { kind: "enum"; value: string; raw: string }
   | { kind: "set"; value: string[]; raw: string }
   | { kind: "string"; value: string; raw: string }
-  | { kind: "invalid"; raw: string; problem: string; fatal: boolean };
+  | { kind: "invalid"; raw: string; problem: string; fatal: boolean; unknownMembers?: string[] };
 
 const SUFFIX: Record<string, number> = {
   k: 2 ** 10,
@@ -84,16 +84,23 @@ export function approxBytes(n: number): string {
   return `about ${v >= 100 ? Math.round(v) : v.toFixed(1)}${units[u]}`;
 }
 
-/**
- * `rejectNegativeUnsigned`: MariaDB and MySQL 8.0+ refuse a negative value for an unsigned option
- * ("Incorrect unsigned integer value"); MySQL 5.7 read it as 0 and raised it to the minimum.
- */
-export function interpret(
-  facts: VariableFacts,
-  raw: string | null,
-  prefix: string | null,
-  rejectNegativeUnsigned = true,
-): Interpretation {
+/** Where the servers' option parsers (my_getopt) differ, by flavour and release. */
+export interface GetoptDialect {
+  /**
+   * MariaDB and MySQL 8.0+ refuse a negative value for an unsigned option ("Incorrect unsigned
+   * integer value"); MySQL 5.7 read it as 0 and raised it to the minimum.
+   */
+  rejectNegativeUnsigned: boolean;
+  /**
+   * MySQL 5.7+ refuses an empty value for a number or an enumeration (Bug #16102788); MariaDB
+   * reads it as 0, or as the enumeration's first member.
+   */
+  rejectEmpty: boolean;
+}
+
+const STRICT: GetoptDialect = { rejectNegativeUnsigned: true, rejectEmpty: true };
+
+export function interpret(facts: VariableFacts, raw: string | null, prefix: string | null, dialect: GetoptDialect = STRICT): Interpretation {
   // The option's argument can differ from the variable: log-bin takes a file base name.
   const type = facts.optionType ?? facts.type;
   if (type === "boolean") {
@@ -113,11 +120,14 @@ export function interpret(
     return { kind: "invalid", raw: "", problem: "the option requires a value", fatal: true };
   }
   if (facts.optionArg === "none") return { kind: "invalid", raw, problem: "the option takes no value", fatal: true };
+  if (raw === "" && dialect.rejectEmpty && (INTEGER_TYPES.has(type) || DOUBLE_TYPES.has(type) || type === "enum")) {
+    return { kind: "invalid", raw, problem: "the value is empty", fatal: true };
+  }
   if (INTEGER_TYPES.has(type)) {
     const parsed = parseInteger(raw);
     if ("problem" in parsed) return { kind: "invalid", raw, problem: parsed.problem, fatal: true };
     const signed = type === "integer";
-    if (!signed && parsed.value < 0 && rejectNegativeUnsigned) {
+    if (!signed && parsed.value < 0 && dialect.rejectNegativeUnsigned) {
       return { kind: "invalid", raw, problem: `"${raw}" is negative, and the variable is unsigned`, fatal: true };
     }
     const value = signed ? parsed.value : Math.max(0, parsed.value);
@@ -125,29 +135,103 @@ export function interpret(
   }
   if (DOUBLE_TYPES.has(type)) {
     const value = Number(raw.trim());
-    if (raw.trim() === "" || !Number.isFinite(value)) {
+    if ((raw.trim() === "" && dialect.rejectEmpty) || !Number.isFinite(value)) {
       return { kind: "invalid", raw, problem: `"${raw}" is not a decimal number`, fatal: true };
     }
     return { kind: "number", value, raw };
   }
   const values = facts.values ?? [];
   if (type === "enum") {
-    const hit = values.find((v) => v.toLowerCase() === raw.toLowerCase());
-    if (hit !== undefined) return { kind: "enum", value: hit, raw };
-    if (/^\d+$/.test(raw) && Number(raw) < values.length) return { kind: "enum", value: values[Number(raw)] as string, raw };
     if (values.length === 0) return { kind: "string", value: raw, raw };
-    return { kind: "invalid", raw, problem: `"${raw}" is not one of ${values.join(", ")}`, fatal: true };
+    const found = findType(raw, values, false);
+    if (found > 0) return { kind: "enum", value: values[found - 1] as string, raw };
+    if (found < 0) return { kind: "invalid", raw, problem: ambiguous(raw, values), fatal: true };
+    // my_getopt reads a number as the member's index; MariaDB's strtoul reads "" as 0.
+    if ((/^\d+$/.test(raw) || raw === "") && Number(raw) < values.length) return { kind: "enum", value: values[Number(raw)] as string, raw };
+    return { kind: "invalid", raw, problem: notMembers([raw], values), fatal: true, unknownMembers: [raw] };
   }
   if (type === "set") {
     if (values.length === 0) return { kind: "string", value: raw, raw };
-    const members = raw === "" ? [] : raw.split(",").map((s) => s.trim());
-    const bad = members.filter((m) => !values.some((v) => v.toLowerCase() === m.toLowerCase()));
-    if (bad.length > 0 && !/^\d+$/.test(raw)) {
-      return { kind: "invalid", raw, problem: `${bad.map((b) => `"${b}"`).join(", ")} not in ${values.join(", ")}`, fatal: true };
+    const set = findTypeset(raw, values);
+    if (!("problems" in set)) return { kind: "set", value: set.members, raw };
+    // my_getopt falls back to the set's bit mask as a number.
+    if (/^\d+$/.test(raw) && BigInt(raw) < 1n << BigInt(values.length)) {
+      return { kind: "set", value: values.filter((_, bit) => (BigInt(raw) >> BigInt(bit)) & 1n), raw };
     }
-    return { kind: "set", value: members, raw };
+    const problems = [...set.problems, ...(set.unknown.length ? [notMembers(set.unknown, values)] : [])];
+    return { kind: "invalid", raw, problem: problems.join("; "), fatal: true, ...(set.unknown.length ? { unknownMembers: set.unknown } : {}) };
   }
   return { kind: "string", value: raw, raw };
+}
+
+const isSeparator = (c: string | undefined) => c === "," || c === "=";
+
+/**
+ * mysys find_type(): 0 when nothing matches, -1 when the text abbreviates several names, else the
+ * index + 1. Trailing spaces are skipped, leading ones are not. An unambiguous prefix counts only
+ * where the text ends, and `rest` runs to the end of the whole value: in a list, only the last
+ * member can be abbreviated.
+ */
+function findType(rest: string, names: string[], commaTerm: boolean): number {
+  let found = 0;
+  let foundAt = 0;
+  for (let pos = 0; pos < names.length; pos++) {
+    const name = names[pos] as string;
+    let i = 0;
+    while (i < rest.length && i < name.length && !(commaTerm && isSeparator(rest[i])) && rest[i]!.toUpperCase() === name[i]!.toUpperCase()) i++;
+    if (i === name.length) {
+      let k = i;
+      while (rest[k] === " ") k++;
+      if (k === rest.length || (commaTerm && isSeparator(rest[k]))) return pos + 1;
+    }
+    if (i === rest.length) {
+      found++;
+      foundAt = pos;
+    }
+  }
+  if (found === 0 || rest === "") return 0;
+  return found === 1 ? foundAt + 1 : -1;
+}
+
+/** mysys find_typeset(), reporting every member it would stop at rather than only the first. */
+function findTypeset(raw: string, names: string[]): { members: string[] } | { problems: string[]; unknown: string[] } {
+  const members: string[] = [];
+  const problems: string[] = [];
+  const unknown: string[] = [];
+  let p = 0;
+  while (p < raw.length) {
+    const start = p;
+    while (p < raw.length && !isSeparator(raw[p])) p++;
+    const member = raw.slice(start, p);
+    // The separator is skipped only when something follows it: a trailing comma is a member of its own.
+    if (p < raw.length && p + 1 < raw.length) p++;
+    const found = findType(raw.slice(start), names, true);
+    if (found > 0) {
+      members.push(names[found - 1] as string);
+      continue;
+    }
+    // The server stops at the first bad member; innolint goes on to name them all, unless stuck on a trailing comma.
+    if (p === start) p = raw.length;
+    const trimmed = member.trim();
+    const prefixOf = names.filter((n) => trimmed !== "" && n.toUpperCase().startsWith(trimmed.toUpperCase()));
+    if (trimmed === "") problems.push(`an empty member in "${raw}" (a comma ${start === 0 ? "at the start" : start >= raw.length - 1 ? "at the end" : "doubled"})`);
+    else if (found < 0) problems.push(ambiguous(member, names));
+    else if (member !== member.trimStart() && findType(raw.slice(start).trimStart(), names, true) !== 0) problems.push(`"${member}" starts with a space, which the server does not skip after a comma`);
+    else if (prefixOf.length === 1) problems.push(`"${member}" abbreviates ${prefixOf[0]}, which the server accepts only for the last member of the list`);
+    else unknown.push(trimmed);
+  }
+  return problems.length || unknown.length ? { problems, unknown } : { members };
+}
+
+function ambiguous(text: string, names: string[]): string {
+  const hits = names.filter((n) => n.toUpperCase().startsWith(text.toUpperCase()));
+  return `"${text}" is ambiguous: it abbreviates ${hits.join(", ")}`;
+}
+
+/** Names what is not a member, listing the members worth naming (sql_mode keeps NOT_USED_9 and the like for retired bits). */
+export function notMembers(bad: string[], values: string[]): string {
+  const members = values.filter((v) => !/^NOT_USED(_\d+)?$/i.test(v)).join(", ");
+  return bad.length === 1 ? `"${bad[0]}" is not one of ${members}` : `${bad.map((b) => `"${b}"`).join(", ")} not in ${members}`;
 }
 
 /**
