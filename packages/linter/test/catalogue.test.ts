@@ -1,7 +1,10 @@
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  assertCatalogued,
   catalogueFile,
+  catalogueGap,
+  memberRemovedIn,
   isAutoDefault,
   lookupVariable,
   mysqlBaseVersion,
@@ -313,6 +316,33 @@ describe("catalogue: Percona and Aurora resolve to a MySQL base", () => {
     expect(status("aurora-mysql-3.04", "query_cache_size")).toBe("removed");
     expect(status("aurora-mysql-3.03", "innodb_ddl_threads")).toBe("not-yet");
     expect(status("aurora-mysql-3.04", "innodb_ddl_threads")).toBe("known");
+  });
+});
+
+describe("catalogue: targets outside the covered series", () => {
+  it("says where a target falls before the first series or after the last, per flavour", () => {
+    expect(catalogueGap(t("mysql-5.6.51"))).toEqual({ edge: "before", series: "MySQL 5.7" });
+    expect(catalogueGap(t("percona-5.6.51"))).toEqual({ edge: "before", series: "MySQL 5.7" });
+    expect(catalogueGap(t("mariadb-10.5"))).toEqual({ edge: "before", series: "MariaDB 10.6" });
+    expect(catalogueGap(t("mariadb-11.8"))).toEqual({ edge: "after", series: "MariaDB 11.4" });
+    expect(catalogueGap(t("mysql-10.0"))).toEqual({ edge: "after", series: "MySQL 9.7" });
+    for (const inside of ["mysql-5.7.44", "mysql-8.0.40", "mysql-9.7.1", "mysql-9", "mariadb-10.6.0", "mariadb-10.8", "mariadb-11.4.5", "percona-8.0.36", "aurora-mysql-3.05.2"]) {
+      expect(catalogueGap(t(inside)), inside).toBeUndefined();
+    }
+  });
+
+  it("refuses an Aurora release it maps to no MySQL release, and keeps the others", () => {
+    expect(() => assertCatalogued(t("aurora-mysql-1.23.4"))).toThrow("older than innolint's catalogue, which starts at aurora-mysql-2.0.0");
+    expect(assertCatalogued(t("aurora-mysql-2.11.5")).label).toBe("aurora-mysql-2.11.5");
+    expect(assertCatalogued(t("mysql-5.6.51")).label).toBe("mysql-5.6.51");
+  });
+
+  it("knows when an enumeration or set member went away", () => {
+    expect(memberRemovedIn(t("mysql-8.0.40"), "sql_mode", "no_auto_create_user")).toEqual({ since: "8.0.0", approx: true });
+    expect(memberRemovedIn(t("percona-8.0.36"), "sql_mode", "NO_AUTO_CREATE_USER")).toEqual({ since: "8.0.0", approx: true });
+    expect(memberRemovedIn(t("mysql-5.7.44"), "sql_mode", "NO_AUTO_CREATE_USER")).toBeUndefined();
+    expect(memberRemovedIn(t("mysql-8.0.40"), "sql_mode", "STRICT_TRANS_TABLES")).toBeUndefined();
+    expect(memberRemovedIn(t("mysql-8.0.40"), "sql_mode", "NEVER_A_MODE")).toBeUndefined();
   });
 });
 

@@ -299,17 +299,33 @@ export function assertCatalogued(target: Target): Target {
   throw new TargetError(`target ${target.label} is older than innolint's catalogue, which starts at ${target.flavor}-${first}`);
 }
 
+/** A target outside the release series the catalogue describes. */
+export interface CatalogueGap {
+  /** The target predates the first series, or comes after the last. */
+  edge: "before" | "after";
+  /** That series, named: "MySQL 5.7", "MariaDB 11.4". */
+  series: string;
+}
+
 /**
- * The oldest release series the catalogue describes, when the target predates it. Such a target is
- * judged by what the catalogue records of later releases: it knows what they added, changed and
- * removed, but not what the target's own series had that was gone before that series.
+ * Where the target falls outside the catalogue. Such a target is judged by what the catalogue
+ * records: before its first series, it knows what later releases added, changed and removed, but
+ * not what the target had that was gone by then; after its last, it does not know what came since.
  */
-export function catalogueStartAfter(target: Target): string | undefined {
+export function catalogueGap(target: Target): CatalogueGap | undefined {
   const flavor = target.flavor === "mariadb" ? "mariadb" : "mysql";
   const version = target.flavor === "mariadb" ? target.version : mysqlBaseVersion(target);
-  const first = load(flavor).file.versions[0];
-  if (!version || !first || atLeast(version, first)) return undefined;
-  return `${flavor === "mariadb" ? "MariaDB" : "MySQL"} ${first}`;
+  const versions = load(flavor).file.versions;
+  const first = versions[0];
+  const last = versions[versions.length - 1];
+  if (!version || !first || !last) return undefined;
+  const product = flavor === "mariadb" ? "MariaDB" : "MySQL";
+  if (!atLeast(version, first)) return { edge: "before", series: `${product} ${first}` };
+  const l = parseVersion(last);
+  if (version.major > l.major || (version.major === l.major && version.minor !== undefined && version.minor > (l.minor ?? 0))) {
+    return { edge: "after", series: `${product} ${last}` };
+  }
+  return undefined;
 }
 
 function targetKey(target: Target): string {

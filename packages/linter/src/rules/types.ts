@@ -1,5 +1,5 @@
 import type { EngineSim } from "@innolint/engine-sim";
-import { catalogueStartAfter } from "../catalogue/index.js";
+import { catalogueGap } from "../catalogue/index.js";
 import type { Finding, Fix, Impact, Range, Severity } from "../finding.js";
 import type { RuleDoc } from "../knowledge.js";
 import type { Target } from "../target.js";
@@ -46,8 +46,9 @@ export function toFinding(rule: RuleDoc, severity: Severity, file: string, targe
     finding.targetAssumed = true;
     notes.push(`no target configured: assumed ${target.label}; set --target or "target" in .innolint.json`);
   }
-  const start = r.versionDependent ? catalogueStartAfter(target) : undefined;
-  if (start) notes.push(`innolint's catalogue starts at ${start}: ${target.label} is judged by what it records of later releases`);
+  const gap = r.versionDependent ? catalogueGap(target) : undefined;
+  if (gap?.edge === "before") notes.push(`innolint's catalogue starts at ${gap.series}: ${target.label} is judged by what it records of later releases`);
+  if (gap?.edge === "after") notes.push(`innolint's catalogue ends at ${gap.series}: ${target.label} is judged by what it records up to that release`);
   if (notes.length) finding.notes = notes;
   if (r.impact) finding.impact = r.impact;
   if (r.fix) finding.fix = r.fix;

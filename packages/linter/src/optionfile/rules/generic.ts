@@ -1,5 +1,5 @@
 import { dirname, relative } from "node:path";
-import { catalogueStartAfter, memberRemovedIn, variableNames } from "../../catalogue/index.js";
+import { catalogueGap, memberRemovedIn, variableNames } from "../../catalogue/index.js";
 import { formatVersion } from "../../target.js";
 import { didYouMean } from "../../rules/didyoumean.js";
 import type { Rule } from "../../rules/types.js";
@@ -110,8 +110,8 @@ export const unknownVariable: Rule<OptionFacts> = {
         });
         continue;
       }
-      // Before the catalogue's first series, "unknown" may be a variable gone by then: not certain enough for an error.
-      const start = catalogueStartAfter(facts.target);
+      // Outside the catalogue's series "unknown" may be a variable gone before its first or added after its last: not certain enough for an error.
+      const gap = catalogueGap(facts.target);
       const hint = prefixOf
         ? `; did you mean ${styled(o, prefixOf)}? Servers before MySQL 5.7 read the prefix as that option, 5.7 and later accept only full names`
         : suggestion
@@ -120,12 +120,12 @@ export const unknownVariable: Rule<OptionFacts> = {
       ctx.report({
         file: entry.file,
         range: entry.nameRange,
-        severity: entry.loose || start ? "warning" : "error",
+        severity: entry.loose || gap ? "warning" : "error",
         versionDependent: true,
         message: entry.loose
           ? `unknown variable ${o.variable}: ${server} ignores it with a warning (loose- prefix), so the line has no effect${hint}`
-          : start
-            ? `unknown variable ${o.variable}: ${start} and later do not know it; if ${server} does not either, it refuses to start${hint}`
+          : gap
+            ? `unknown variable ${o.variable}: ${gap.edge === "before" ? `${gap.series} and later do` : `${gap.series}, the newest release innolint's catalogue covers, does`} not know it; if ${server} does not either, it refuses to start${hint}`
             : `unknown variable ${o.variable}: ${server} refuses to start${hint}`,
         ...(suggestion ? { fix: renameFix(o, suggestion, "unsafe") } : {}),
       });
@@ -307,18 +307,40 @@ export const duplicateOption: Rule<OptionFacts> = {
         winner.entry.file === earlier.entry.file
           ? `line ${winner.entry.line}`
           : `${relative(dirname(earlier.entry.file), winner.entry.file)}:${winner.entry.line}`;
-      const same = (earlier.entry.value ?? "") === (winner.entry.value ?? "") && earlier.entry.prefix === winner.entry.prefix;
+      const same = readingKey(earlier) === readingKey(winner);
       ctx.report({
         file: earlier.entry.file,
         range: earlier.entry.lineRange,
         severity: sameFile && !same ? "warning" : "info",
         message: same
           ? `${earlier.variable} is set again to the same value at ${where}; this line is redundant`
-          : `${earlier.variable} is set again at ${where} ([${winner.entry.group}]): the later value ${winner.entry.value ?? "(no value)"} wins, so ${earlier.entry.value ?? "(no value)"} here has no effect`,
+          : `${earlier.variable} is set again at ${where} ([${winner.entry.group}]): the later ${winner.entry.value !== null ? `value ${written(winner)}` : written(winner)} wins, so ${written(earlier)} here has no effect`,
       });
     }
   },
 };
+
+/** What the server ends up with from one line, as a comparison key: ssl = 0 and skip-ssl both read OFF, 64M and 67108864 are one number. */
+function readingKey(o: ResolvedOption): string {
+  const i = o.interpretation;
+  switch (i?.kind) {
+    case "boolean":
+      return i.unrecognized ? `unrecognized:${i.raw}` : i.value ? "ON" : "OFF";
+    case "enum":
+      return i.value.toLowerCase();
+    case "set":
+      return [...new Set(i.value.map((v) => v.toLowerCase()))].sort().join(",");
+    case "number":
+      return String(o.effectiveNumber ?? i.value);
+    default:
+      return `${o.entry.prefix ?? ""}=${o.entry.value ?? ""}`;
+  }
+}
+
+function written(o: ResolvedOption): string {
+  if (o.entry.value !== null) return o.entry.value;
+  return o.entry.prefix ? `${o.entry.rawName}` : `${o.entry.rawName} (no value)`;
+}
 
 function isFlagset(o: ResolvedOption): boolean {
   return o.lookup.status !== "unknown" && o.lookup.facts.type === "flagset";

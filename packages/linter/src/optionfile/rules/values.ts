@@ -115,7 +115,8 @@ export function interpret(facts: VariableFacts, raw: string | null, prefix: stri
     return { kind: "boolean", value: false, raw, unrecognized: true };
   }
   if (raw === null) {
-    if (prefix === "skip" || prefix === "disable" || facts.optionArg === "none") return { kind: "string", value: "", raw: "" };
+    // A variable known only from the manual (skip-ssl) has no argument facts to hold a bare line against.
+    if (prefix === "skip" || prefix === "disable" || facts.optionArg === "none" || facts.documentedOnly) return { kind: "string", value: "", raw: "" };
     if (facts.optionArg === "optional") return bareValue(facts, type);
     return { kind: "invalid", raw: "", problem: "the option requires a value", fatal: true };
   }
