@@ -179,6 +179,8 @@ export interface StatementFacts {
   onColumns?: { table: string; columns: string[] }[];
   /** RENAME TABLE pairs. */
   renames?: { from: { schema?: string; name: string }; to: { schema?: string; name: string } }[];
+  /** CREATE TEMPORARY TABLE, DROP TEMPORARY TABLE. */
+  temporary?: true;
   /** CREATE TABLE ... LIKE source. */
   like?: { schema?: string; name: string };
   /** DROP DATABASE/SCHEMA. */
@@ -420,6 +422,9 @@ export function statementFacts(node: Node, source: string, inside: Node[] = scan
       options(node, facts);
       break;
     case "drop_table_statement":
+      if (node.children.some((c) => c.type === "TEMPORARY")) facts.temporary = true;
+      for (const t of node.childrenForFieldName("table")) facts.tables.push(tableName(t));
+      break;
     case "truncate_table_statement":
       for (const t of node.childrenForFieldName("table")) facts.tables.push(tableName(t));
       break;
@@ -484,6 +489,7 @@ function tableName(node: Node | null): { schema?: string; name: string } {
 
 function createTable(node: Node, facts: StatementFacts, inside: Node[]): void {
   facts.tables.push(tableName(node.childForFieldName("table")));
+  if (node.children.some((c) => c.type === "TEMPORARY")) facts.temporary = true;
   const like = node.childForFieldName("like");
   if (like) facts.like = tableName(like);
   const elements = firstChild(node, "table_elements");

@@ -41,6 +41,8 @@ export interface TableState {
   changedAt: { file: string; line: number };
   /** Set when the migrations do not define the table and a live server's report does (its address). */
   live?: string;
+  /** CREATE TEMPORARY TABLE: the session's own table, in the temporary tablespace. */
+  temporary?: true;
 }
 
 export interface SchemaOptions {
@@ -354,6 +356,8 @@ export class Schema {
     switch (stmt.kind) {
       case "create-table": {
         if (!first) return;
+        // A temporary table shadows a permanent one of the same name only for its session; keep the permanent one.
+        if (stmt.temporary && this.table(first.name, first.schema) && !this.table(first.name, first.schema)?.temporary) return;
         const source = stmt.like ? this.table(stmt.like.name, stmt.like.schema) : undefined;
         const options: TableOptions = source ? { ...source.options } : { ...stmt.tableOptions };
         const state: TableState = {
@@ -364,6 +368,7 @@ export class Schema {
           options,
           createdAt: at,
           changedAt: at,
+          ...(stmt.temporary ? { temporary: true as const } : {}),
         };
         if (first.schema) {
           state.schema = first.schema;

@@ -48,6 +48,23 @@ export function dropCleansAhi(target: Target): boolean {
   return true;
 }
 
+/**
+ * Whether the statement drops or truncates something with pages of its own tablespace in the pool.
+ * A temporary table lives in the temporary tablespace (unless compressed, which MySQL 5.7 gave a
+ * file of its own), and a MEMORY or MyISAM table has no pages in the InnoDB buffer pool. A table
+ * whose engine innolint does not know is taken to be InnoDB.
+ */
+function dropsInnodbTablespace(facts: SqlStatementFacts): boolean {
+  const s = facts.statement;
+  if (s.kind !== "drop-table" && s.kind !== "truncate-table") return true;
+  if (s.temporary) return false;
+  return tablesOf(facts).some(({ state }) => {
+    if (!state) return true;
+    if (state.temporary) return state.options.rowFormat === "compressed";
+    return state.options.engine === undefined || state.options.engine.toLowerCase() === "innodb";
+  });
+}
+
 function what(kind: string): string {
   return kind === "truncate-table" ? "TRUNCATE TABLE" : kind === "drop-tablespace" ? "DROP TABLESPACE" : kind === "drop-database" ? "DROP DATABASE" : "DROP TABLE";
 }
@@ -96,7 +113,7 @@ export const dropTruncateBufferPoolStall: Rule<SqlStatementFacts> = {
   id: "drop-truncate-buffer-pool-stall",
   check(facts, ctx) {
     const s = facts.statement;
-    if (!DROPS.has(s.kind) || !dropScansBufferPool(facts.target)) return;
+    if (!DROPS.has(s.kind) || !dropScansBufferPool(facts.target) || !dropsInnodbTablespace(facts)) return;
     const pool = effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value ?? 128 * 2 ** 20;
     const instances = bufferPoolInstances(facts, pool);
     const ahi = effectiveBoolean(facts.config, "innodb_adaptive_hash_index")?.value ?? true;
@@ -140,7 +157,7 @@ export const adaptiveHashIndexDropStall: Rule<SqlStatementFacts> = {
   id: "adaptive-hash-index-drop-stall",
   check(facts, ctx) {
     const s = facts.statement;
-    if (!DROPS.has(s.kind) || dropScansBufferPool(facts.target) || !dropCleansAhi(facts.target)) return;
+    if (!DROPS.has(s.kind) || dropScansBufferPool(facts.target) || !dropCleansAhi(facts.target) || !dropsInnodbTablespace(facts)) return;
     const ahi = effectiveBoolean(facts.config, "innodb_adaptive_hash_index");
     if (!ahi?.value) return;
     const pool = effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value ?? 128 * 2 ** 20;
