@@ -215,15 +215,15 @@ export const invalidValue: Rule<OptionFacts> = {
         });
       } else if (o.entry.value === "" && (i?.kind === "enum" || (i?.kind === "number" && o.effectiveNumber === i.value))) {
         // Only a server that accepts an empty value gets here (MariaDB); one it raises to the minimum is out-of-range's.
-        const facts_ = o.lookup.status === "unknown" ? undefined : o.lookup.facts;
-        const reads = i.kind === "enum" ? `${i.value}, the first member` : "0";
-        const fallback = facts_ && (typeof facts_.default === "number" || typeof facts_.default === "string") && String(facts_.default) !== (i.kind === "enum" ? i.value : "0") ? `, not the default ${String(facts_.default)}` : "";
+        const fallback = o.lookup.status === "unknown" ? undefined : o.lookup.facts.default;
+        const reads = i.kind === "enum" ? i.value : "0";
+        const notDefault = (typeof fallback === "number" || typeof fallback === "string") && String(fallback) !== reads ? `, not the default ${String(fallback)}` : "";
         ctx.report({
           file: o.entry.file,
           range: o.entry.lineRange,
           severity: "warning",
           versionDependent: true,
-          message: `${o.variable} is given an empty value: ${server} reads it as ${reads}${fallback}; give a value or delete the line`,
+          message: `${o.variable} is given an empty value: ${server} reads it as ${reads}${i.kind === "enum" ? ", the first member" : ""}${notDefault}; give a value or delete the line`,
         });
       } else if (i?.kind === "boolean" && i.unrecognized) {
         ctx.report({
