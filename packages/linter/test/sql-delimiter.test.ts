@@ -34,6 +34,16 @@ describe("DELIMITER", () => {
     expect(facts.statements[1]?.tables).toEqual([{ name: "t" }]);
   });
 
+  it("a DELIMITER line inside a statement ends it: the client sends what it buffered (mysql.cc add_line)", async () => {
+    const event = "CREATE EVENT e ON SCHEDULE EVERY 1 SECOND DO BEGIN INSERT INTO t VALUES (1); END";
+    const text = `DELIMITER ;;\n${event} ;;\n\nINSERT INTO t VALUES (2);\n\nDELIMITER ;\nSELECT 3;`;
+    expect(await statements(text)).toEqual([event, "INSERT INTO t VALUES (2)", "SELECT 3"]);
+    expect(await statements("DELIMITER $$\nSELECT 1 FROM t\ndelimiter ;\nSELECT 2;")).toEqual(["SELECT 1 FROM t", "SELECT 2"]);
+    const facts = await extractFacts("t.sql", "DELIMITER ;;\nSELECT 1 FROM t;\nSELECT 2;;\nDELIMITER ;\n", mariadb);
+    // Without a DELIMITER line after it, the ";" stays in the statement, which the server rejects.
+    expect(facts.errors.map((e) => [e.message, e.range.start.line])).toEqual([['syntax error near "SELECT"', 2]]);
+  });
+
   it("reads // and ;; and quoted delimiters, case-insensitively", async () => {
     expect(await statements("delimiter //\nSELECT 1//\nSELECT 2 //\ndelimiter ;\nSELECT 3;")).toEqual(["SELECT 1", "SELECT 2", "SELECT 3"]);
     expect(await statements("DELIMITER ;;\nSELECT 1;;\nDELIMITER ;")).toEqual(["SELECT 1"]);

@@ -321,11 +321,51 @@ bool tree_sitter_mysql_external_scanner_scan(void *payload, TSLexer *lexer, cons
     }
     return false;
   }
+  /*
+   * mysql.cc add_line() matches "delimiter " (with one space) outside strings and comments even
+   * inside a statement: it sends what it has buffered as a statement, then runs the command. Where
+   * the statement may end, a zero-width terminator ends it and the command is read next.
+   */
+  if ((c == 'd' || c == 'D') && valid_symbols[TERMINATOR] && !valid_symbols[DELIMITER_STATEMENT] && !recovering) {
+    lexer->mark_end(lexer);
+    static const char command[] = "delimiter ";
+    for (unsigned i = 0; command[i]; i++) {
+      if (lexer->eof(lexer) || lower(lexer->lookahead) != command[i]) return false;
+      advance(lexer);
+    }
+    lexer->result_symbol = TERMINATOR;
+    return true;
+  }
   if (is_word_char(c)) {
     bool word_delimiter = has_word_char(s);
     bool split = word_delimiter && valid_symbols[WORD_BEFORE_DELIMITER];
     if (command_ok || word_delimiter) return scan_word(s, lexer, command_ok, split);
     return false;
+  }
+  /*
+   * A ";" that is not the delimiter, then only blanks before a "delimiter " line: the client sends
+   * the statement with its ";", which the server accepts as the end of a single statement.
+   */
+  if (c == ';' && !(s->length == 1 && first == ';') && valid_symbols[TERMINATOR] && !recovering) {
+    advance(lexer);
+    unsigned i = 1;
+    if (first == ';') {
+      while (i < s->length && !lexer->eof(lexer) && lower(lexer->lookahead) == lower(s->chars[i])) {
+        advance(lexer);
+        i++;
+      }
+      if (i == s->length) return finish(lexer, TERMINATOR);
+      if (i > 1) return false;
+    }
+    lexer->mark_end(lexer);
+    while (is_space(lexer->lookahead)) advance(lexer);
+    static const char command[] = "delimiter ";
+    for (unsigned k = 0; command[k]; k++) {
+      if (lexer->eof(lexer) || lower(lexer->lookahead) != command[k]) return false;
+      advance(lexer);
+    }
+    lexer->result_symbol = TERMINATOR;
+    return true;
   }
   /*
    * The delimiter ends a statement wherever the client sees it, even where the grammar does not
