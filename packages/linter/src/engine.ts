@@ -9,7 +9,7 @@ import { readOptionFiles, type OptionFile, type OptionSet } from "./optionfile/m
 import { buildOptionFacts, type OptionFacts } from "./optionfile/rules/facts.js";
 import { driftRules, ENGINE_RULES, liveConfigRules, optionFileRules, setStatementRules, sqlStatementRules } from "./rules/registry.js";
 import type { LiveContext } from "./live/context.js";
-import { extractFacts, type SqlFacts } from "./sql/facts.js";
+import { extractFacts, type SqlFacts, type SqlProblem } from "./sql/facts.js";
 import type { SqlDocumentCache } from "./sql/incremental.js";
 import { runSqlRules, SqlRuleRunner } from "./sql/lint.js";
 import { SQL_STREAM_ABOVE, streamSqlFacts, type StreamOptions } from "./sql/stream.js";
@@ -377,7 +377,11 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
     if (!(e instanceof TargetError)) throw e;
     return { errors: [...errors, { file, message: e.message }], text };
   }
-  for (const err of sql.errors) errors.push({ file, line: err.range.start.line, message: err.message });
+  const scriptFindings: Finding[] = [];
+  for (const err of sql.errors) {
+    if (err.rule) scriptFindings.push(...scriptProblemFinding(err, file, target, config));
+    else errors.push({ file, line: err.range.start.line, message: err.message });
+  }
   const sim = await simulator;
   // Everything besides the statements that the rules' findings depend on.
   const memo =
@@ -401,8 +405,20 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
   return {
     errors,
     text,
-    result: { file, kind: "sql", target, findings: finishFindings(findings, comments, config), files: [file] },
+    result: { file, kind: "sql", target, findings: finishFindings([...findings, ...scriptFindings], comments, config), files: [file] },
   };
+}
+
+/**
+ * A script problem the mysql client itself tolerates (a DELIMITER left changed) is its rule's
+ * finding, not an input error: the file runs.
+ */
+function scriptProblemFinding(problem: SqlProblem, file: string, target: Target, config: Config | undefined): Finding[] {
+  const id = problem.rule;
+  const severity = id ? engineRuleEnabled(id, config) : undefined;
+  const doc = id ? loadRuleDocs().get(id) : undefined;
+  if (!severity || !doc) return [];
+  return [toFinding(doc, severity, file, target, { range: problem.range, message: problem.message })];
 }
 
 class TargetChange extends Error {
@@ -434,6 +450,7 @@ async function lintSqlStream(
   const schemaBefore = context.schema.clone();
   for (let attempt = 0; ; attempt++) {
     const runErrors: InputError[] = [];
+    const scriptFindings: Finding[] = [];
     const comments: Comment[] = [];
     const schema = attempt === 0 ? context.schema : schemaBefore.clone();
     const runner = new SqlRuleRunner({
@@ -463,7 +480,10 @@ async function lintSqlStream(
               if (resolveTarget(directive.label, options, config).label !== target.label) throw new TargetChange(directive.label);
             }
           }
-          for (const err of sql.errors) runErrors.push({ file, line: err.range.start.line, message: err.message });
+          for (const err of sql.errors) {
+            if (err.rule) scriptFindings.push(...scriptProblemFinding(err, file, target, config));
+            else runErrors.push({ file, line: err.range.start.line, message: err.message });
+          }
           runner.statements(sql);
           // The statements are done with: drop their text before the next window is read.
           for (const s of sql.statements) delete s.text;
@@ -484,11 +504,11 @@ async function lintSqlStream(
       throw e;
     }
     if (result.error) return { errors: [...errors, { file, ...result.error }] };
-    if (result.unreset) runErrors.push({ file, line: result.unreset.range.start.line, message: result.unreset.message });
+    if (result.unreset) scriptFindings.push(...scriptProblemFinding(result.unreset, file, target, config));
     const findings = runner.finish();
     return {
       errors: [...errors, ...runErrors],
-      result: { file, kind: "sql", target, findings: finishFindings(findings, comments, config), files: [file] },
+      result: { file, kind: "sql", target, findings: finishFindings([...findings, ...scriptFindings], comments, config), files: [file] },
     };
   }
 }

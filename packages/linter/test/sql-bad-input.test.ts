@@ -8,7 +8,6 @@ const GOOD = "[mysqld]\ninnodb_sort_buffer_size = 64M\n";
 const cases: [string, string | Buffer, RegExp, number][] = [
   ["an unterminated string", "SELECT 1;\nSELECT 'abc FROM t;\n", /string is not closed/, 2],
   ["an unterminated comment", "SELECT 1;\n/* never closed\nSELECT 2;\n", /comment is not closed/, 2],
-  ["a DELIMITER never reset", "SELECT 1;\nDELIMITER $$\nCREATE PROCEDURE p() BEGIN SELECT 1; END$$\n", /DELIMITER \$\$ is never reset/, 2],
   ["a NUL byte", Buffer.from("SELECT 1;\nSELECT 2;\x00\n"), /NUL/, 2],
   ["invalid UTF-8", Buffer.concat([Buffer.from("SELECT 1;\nSELECT '"), Buffer.from([0xc3, 0x28]), Buffer.from("';\n")]), /UTF-8/, 2],
 ];
@@ -24,6 +23,18 @@ describe("bad SQL input: a clear error with file and line, exit 2, the other fil
     expect(error.file).toBe(join(dir, "bad.sql"));
     expect(error.line).toBe(line);
     expect(report.findings.some((f: { file: string }) => f.file === join(dir, "good.cnf"))).toBe(true);
+  });
+
+  it("a DELIMITER never reset is a finding, not an input error: the mysql client runs the file", async () => {
+    const dir = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.25" }), "routine.sql": "SELECT 1;\nDELIMITER $$\nCREATE PROCEDURE p() BEGIN SELECT 1; END$$\n" });
+    const res = await run(["--format", "json", "routine.sql"], { cwd: dir });
+    const report = JSON.parse(res.stdout);
+    expect(report.errors).toEqual([]);
+    expect(report.findings.map((f: { rule: string; severity: string; range: { start: { line: number } } }) => [f.rule, f.severity, f.range.start.line])).toEqual([["delimiter-not-reset", "info", 2]]);
+    expect(res.code).toBe(0);
+    const quiet = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.25", rules: { "delimiter-not-reset": "off" } }), "routine.sql": "DELIMITER $$\nCREATE PROCEDURE p() BEGIN SELECT 1; END$$\n" });
+    const off = JSON.parse((await run(["--format", "json", "routine.sql"], { cwd: quiet })).stdout);
+    expect([off.findings, off.errors]).toEqual([[], []]);
   });
 
   it("10,000 nested parentheses parse without exhausting the stack", async () => {

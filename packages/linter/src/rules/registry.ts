@@ -61,4 +61,4 @@ export const liveConfigRules: Rule<OptionFacts>[] = [relaxedCommitDurability, bu
 export const driftRules: Rule<DriftFacts>[] = [configDrift];
 
 /** Rules the engine itself evaluates rather than a front end. */
-export const ENGINE_RULES = ["unused-suppression"] as const;
+export const ENGINE_RULES = ["unused-suppression", "delimiter-not-reset"] as const;

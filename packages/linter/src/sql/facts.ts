@@ -190,9 +190,19 @@ export interface StatementFacts {
   errors?: { message: string; range: Range }[];
 }
 
+export interface SqlProblem {
+  message: string;
+  range: Range;
+  rule?: "delimiter-not-reset";
+}
+
 export interface SqlFacts {
   statements: StatementFacts[];
-  errors: { message: string; range: Range }[];
+  /**
+   * Syntax errors, and script problems the mysql client itself tolerates: those name the rule that
+   * reports them as a finding instead of an input error.
+   */
+  errors: SqlProblem[];
   /** Every versioned comment and whether the target executes it. */
   versionedComments: (VersionedComment & { range: Range })[];
   /** Every ordinary comment (for innolint-disable and innolint-target directives). */
@@ -334,22 +344,29 @@ function factsOfTree(
 // ------------------------------------------------------------------------ errors
 
 /**
- * A script that changes the delimiter and never sets it back: everything after the last
- * statement ends only at end of file, and a file included after it inherits the delimiter.
- * mysqldump and well-formed migrations always restore ";".
+ * A script that changes the delimiter and never sets it back. The mysql client runs it (what is
+ * left is sent at end of file), but a script sourced or concatenated after it inherits the
+ * delimiter. mysqldump and well-formed migrations always restore ";".
  */
-function unresetDelimiter(root: Node, prefixLength: number): { seen: boolean; unreset?: { message: string; range: Range } } {
+function unresetDelimiter(root: Node, prefixLength: number): { seen: boolean; unreset?: SqlProblem } {
   let last: Node | undefined;
   for (const node of root.namedChildren) if (node.type === "delimiter_statement" && node.startIndex >= prefixLength) last = node;
   return lastDelimiter(last);
 }
 
 /** The same, given the last top-level DELIMITER command. */
-export function lastDelimiter(last: Node | undefined): { seen: boolean; unreset?: { message: string; range: Range } } {
+export function lastDelimiter(last: Node | undefined): { seen: boolean; unreset?: SqlProblem } {
   if (!last) return { seen: false };
   const value = last.text.trim().split(/\s+/)[1] ?? ";";
   if (value === ";") return { seen: true };
-  return { seen: true, unreset: { message: `DELIMITER ${value} is never reset to ; before the end of the file`, range: rangeOf(last) } };
+  return {
+    seen: true,
+    unreset: {
+      rule: "delimiter-not-reset",
+      message: `DELIMITER ${value} is never reset to ; before the end of the file: the mysql client runs this file, but a script sourced or concatenated after it in the same client session would need ${value} to end each statement`,
+      range: rangeOf(last),
+    },
+  };
 }
 
 export function syntaxErrors(root: Node): { message: string; range: Range }[] {

@@ -15,7 +15,7 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { firstInvalidUtf8 } from "../optionfile/bytes.js";
 import type { Range } from "../finding.js";
 import type { Target } from "../target.js";
-import { windowFacts, type SqlFacts } from "./facts.js";
+import { windowFacts, type SqlFacts, type SqlProblem } from "./facts.js";
 import { resolveVersionedComments } from "./versioned.js";
 import { unreadableReason } from "../errno.js";
 
@@ -42,7 +42,7 @@ export const SQL_STREAM_ABOVE = 16 * 1024 * 1024;
 export interface StreamResult {
   error?: { line?: number; message: string };
   /** A DELIMITER left unreset at the end of the file (the whole-file path reports it among errors). */
-  unreset?: { message: string; range: Range };
+  unreset?: SqlProblem;
 }
 
 /**
