@@ -2,6 +2,8 @@ import { closeSync, ftruncateSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { run, scratch } from "./helpers/run.js";
+import { lintSqlFile } from "../src/engine.js";
+import { Schema } from "../src/sql/schema.js";
 
 const GOOD = "[mysqld]\ninnodb_sort_buffer_size = 64M\n";
 
@@ -35,6 +37,19 @@ describe("bad SQL input: a clear error with file and line, exit 2, the other fil
     const quiet = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.25", rules: { "delimiter-not-reset": "off" } }), "routine.sql": "DELIMITER $$\nCREATE PROCEDURE p() BEGIN SELECT 1; END$$\n" });
     const off = JSON.parse((await run(["--format", "json", "routine.sql"], { cwd: quiet })).stdout);
     expect([off.findings, off.errors]).toEqual([[], []]);
+  });
+
+  it("reports a DELIMITER never reset alike whether the file is read whole or streamed", async () => {
+    const dir = scratch({ "routine.sql": "SELECT 1;\nDELIMITER $$\nCREATE PROCEDURE p() BEGIN SELECT 1; END$$\n" });
+    const file = join(dir, "routine.sql");
+    const outcomes = [];
+    for (const streamAbove of [undefined, 0]) {
+      const out = await lintSqlFile(file, { target: "mysql-8.0.25", noConfig: true, ...(streamAbove === undefined ? {} : { streamAbove }), stream: { window: 16 } }, { schema: new Schema() });
+      outcomes.push({ errors: out.errors, findings: out.result?.findings.map((f) => [f.rule, f.severity, f.range.start.line, f.message]) });
+    }
+    expect(outcomes[0]!.errors).toEqual([]);
+    expect(outcomes[0]!.findings).toHaveLength(1);
+    expect(outcomes[1]).toEqual(outcomes[0]);
   });
 
   it("10,000 nested parentheses parse without exhausting the stack", async () => {
