@@ -109,6 +109,20 @@ static bool finish(TSLexer *lexer, enum TokenType type) {
   return true;
 }
 
+/*
+ * After mark_end: whether "delimiter " (one space) follows, as mysql.cc's add_line() matches the
+ * command. Then the token, ending where mark_end left it, terminates the statement before it.
+ */
+static bool terminator_before_delimiter_command(TSLexer *lexer) {
+  static const char command[] = "delimiter ";
+  for (unsigned i = 0; command[i]; i++) {
+    if (lexer->eof(lexer) || lower(lexer->lookahead) != command[i]) return false;
+    advance(lexer);
+  }
+  lexer->result_symbol = TERMINATOR;
+  return true;
+}
+
 static bool line_comment(TSLexer *lexer) {
   while (!lexer->eof(lexer) && lexer->lookahead != '\n') advance(lexer);
   return finish(lexer, COMMENT);
@@ -328,13 +342,7 @@ bool tree_sitter_mysql_external_scanner_scan(void *payload, TSLexer *lexer, cons
    */
   if ((c == 'd' || c == 'D') && valid_symbols[TERMINATOR] && !valid_symbols[DELIMITER_STATEMENT] && !recovering) {
     lexer->mark_end(lexer);
-    static const char command[] = "delimiter ";
-    for (unsigned i = 0; command[i]; i++) {
-      if (lexer->eof(lexer) || lower(lexer->lookahead) != command[i]) return false;
-      advance(lexer);
-    }
-    lexer->result_symbol = TERMINATOR;
-    return true;
+    return terminator_before_delimiter_command(lexer);
   }
   if (is_word_char(c)) {
     bool word_delimiter = has_word_char(s);
@@ -359,13 +367,7 @@ bool tree_sitter_mysql_external_scanner_scan(void *payload, TSLexer *lexer, cons
     }
     lexer->mark_end(lexer);
     while (is_space(lexer->lookahead)) advance(lexer);
-    static const char command[] = "delimiter ";
-    for (unsigned k = 0; command[k]; k++) {
-      if (lexer->eof(lexer) || lower(lexer->lookahead) != command[k]) return false;
-      advance(lexer);
-    }
-    lexer->result_symbol = TERMINATOR;
-    return true;
+    return terminator_before_delimiter_command(lexer);
   }
   /*
    * The delimiter ends a statement wherever the client sees it, even where the grammar does not
