@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE_NAME } from "./config.js";
-import type { InputError } from "./engine.js";
+import type { InputError } from "./core.js";
 import type { Finding } from "./finding.js";
 import { unreadableReason } from "./errno.js";
 

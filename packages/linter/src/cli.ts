@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import {
   applyBaseline,
@@ -11,26 +11,17 @@ import {
   type BaselineOutcome,
 } from "./baseline.js";
 import { createProgress, PROGRESS_MIN_FILES } from "./progress.js";
-import {
-  configFor,
-  lintOptionFile,
-  lintSqlFile,
-  readSqlText,
-  resolveTarget,
-  SQL_STREAM_ABOVE,
-  type FileKind,
-  type FileResult,
-  type InputError,
-  type LintOptions,
-} from "./engine.js";
-import type { OptionFacts } from "./optionfile/rules/facts.js";
+import type { FileKind, FileResult, InputError, LintOptions } from "./core.js";
+import { configFor, resolveTarget } from "./context.js";
+import { readSqlText } from "./sql/read.js";
+import { SQL_STREAM_ABOVE } from "./sql/stream.js";
+import { lintOptionFile, lintSqlFile } from "./engine.js";
 import { extractFacts, type SqlFacts } from "./sql/facts.js";
 import { streamSqlFacts } from "./sql/stream.js";
-import { MigrationHistory } from "./sql/history.js";
-import { startSqlPrefetch } from "./sql/pool.js";
-import { Schema } from "./sql/schema.js";
+import type { MigrationHistory } from "./sql/history.js";
+import { diskHistory, kindOfContent, Project, type LintJob, type RunOutcome } from "./lint/project.js";
 import { SEVERITY_RANK, type Finding, type Severity } from "./finding.js";
-import { collectFiles, kindFromContent, kindFromName, pathSelector } from "./files.js";
+import { collectFiles, kindFromName, pathSelector } from "./files.js";
 import { changedFiles, reviewHistory, ReviewError } from "./review/git.js";
 import { loadRuleDocs, ruleDocsUrl } from "./knowledge.js";
 import { printDefaultsOutput, printDefaultsStatus, readOptionFiles } from "./optionfile/model.js";
@@ -226,78 +217,6 @@ function decodeUtf8(buf: Buffer): string | undefined {
   }
 }
 
-interface RunState {
-  history: MigrationHistory;
-  /** The last option file linted in this run: the server configuration SQL rules read. */
-  serverConfig?: OptionFacts;
-  /** Option files named by configuration files, linted once each. */
-  configured: Map<string, OptionFacts | undefined>;
-}
-
-async function serverConfigFor(file: string, options: LintOptions, state: RunState): Promise<OptionFacts | undefined> {
-  let optionFile: string | undefined;
-  try {
-    optionFile = configFor(file, options)?.optionFile;
-  } catch {
-    optionFile = undefined;
-  }
-  if (!optionFile) return state.serverConfig;
-  if (!state.configured.has(optionFile)) {
-    const { text: _unsaved, ...onDisk } = options;
-    const lint = await lintOptionFile(optionFile, { ...onDisk, impact: false });
-    state.configured.set(optionFile, lint.facts);
-  }
-  return state.configured.get(optionFile);
-}
-
-async function lintOne(
-  file: string,
-  kind: FileKind | undefined,
-  options: LintOptions,
-  state: RunState,
-): Promise<{ result?: FileResult; errors: InputError[]; sources: Map<string, string> }> {
-  const sources = new Map<string, string>();
-  let resolvedKind = kind;
-  if (!resolvedKind) {
-    const sample = options.text ?? (() => {
-      try {
-        // The first 64 KB decide; a dump may be far larger than memory should hold.
-        const fd = openSync(file, "r");
-        try {
-          const head = Buffer.alloc(65536);
-          return head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8");
-        } finally {
-          closeSync(fd);
-        }
-      } catch {
-        return "";
-      }
-    })();
-    resolvedKind = kindFromContent(sample);
-  }
-  if (resolvedKind === "sql") {
-    let target;
-    try {
-      target = resolveTarget(undefined, options, configFor(file, options));
-    } catch {
-      target = undefined;
-    }
-    const schema = target ? await state.history.schemaBefore(file, target) : new Schema();
-    const serverConfig = await serverConfigFor(file, options, state);
-    const out = await lintSqlFile(file, options, {
-      schema,
-      parse: (f, text, t) => state.history.facts(f, text, t),
-      ...(serverConfig ? { serverConfig } : {}),
-    });
-    if (out.text !== undefined) sources.set(file, out.text);
-    return { ...(out.result ? { result: out.result } : {}), errors: out.errors, sources };
-  }
-  const lint = await lintOptionFile(file, options);
-  if (lint.facts) state.serverConfig = lint.facts;
-  for (const f of lint.set.files) sources.set(f.path, f.text);
-  return { ...lint.outcome, sources };
-}
-
 /** What `innolint review` adds to a lint run: the change's files, and a title for the report. */
 interface ReviewRun {
   changedFiles: Set<string>;
@@ -306,26 +225,6 @@ interface ReviewRun {
   contextFiles: string[];
   /** The migrations as the server ran them: modified and deleted files in their merge-base version. */
   history: MigrationHistory;
-}
-
-interface LintJob {
-  file: string;
-  kind: FileKind | undefined;
-  options: LintOptions;
-  /** Read for context only (an unchanged option file in a review): nothing reported. */
-  contextOnly?: true;
-}
-
-/** What a run found, before the baseline and the reporter. */
-interface RunOutcome {
-  findings: Finding[];
-  errors: InputError[];
-  sources: Map<string, string>;
-  targets: Map<string, string>;
-  /** Every file read for a reported result (includes too). */
-  linted: Set<string>;
-  /** Files with input errors: their findings may be incomplete. */
-  failed: Set<string>;
 }
 
 async function baseOptions(args: LintArgs, io: CliIO, review?: ReviewRun): Promise<LintOptions> {
@@ -363,59 +262,22 @@ function commandLineJobs(args: LintArgs, io: CliIO, base: LintOptions, errors: I
   return jobs;
 }
 
-function diskHistory(): MigrationHistory {
-  return new MigrationHistory((path) => readSqlText(path, {}).text);
-}
-
-/** Lints the jobs, option files first so that SQL in the same run sees the server's configuration. */
-async function lintJobs(jobs: LintJob[], history: MigrationHistory, args: LintArgs, io: CliIO, errors: InputError[]): Promise<RunOutcome> {
-  const outcome: RunOutcome = { findings: [], errors, sources: new Map(), targets: new Map(), linted: new Set(), failed: new Set() };
-  const state: RunState = { history, configured: new Map() };
-  const seen = new Set<string>();
-  const ordered = [...jobs].sort((a, b) => Number((a.kind ?? "sql") === "sql") - Number((b.kind ?? "sql") === "sql"));
-  const prefetch = startSqlPrefetch(ordered, history, args.jobs, io.env);
-  if (prefetch) history.usePrefetched((path, target) => prefetch.take(path, target));
-  const progress = createProgress({
-    total: ordered.length,
-    enabled: args.progress && Boolean(io.stderrIsTTY) && ordered.length >= PROGRESS_MIN_FILES && io.env.TERM !== "dumb",
-    write: io.stderr,
-    ...(io.columns ? { columns: io.columns } : {}),
-  });
-  try {
-    for (const job of ordered) {
-      let out: Awaited<ReturnType<typeof lintOne>>;
-      try {
-        out = await lintOne(job.file, job.kind, job.options, state);
-      } catch (e) {
-        // One file's failure must not cost the others their findings.
-        if (!job.contextOnly) {
-          outcome.errors.push({ file: job.file, message: `internal error while linting this file: ${(e as Error).message}` });
-          outcome.failed.add(job.file);
-        }
-        continue;
-      } finally {
-        progress.tick();
-      }
-      if (job.contextOnly) continue;
-      outcome.errors.push(...out.errors);
-      for (const e of out.errors) outcome.failed.add(e.file);
-      for (const [k, v] of out.sources) outcome.sources.set(k, v);
-      if (!out.result) continue;
-      outcome.targets.set(out.result.file, out.result.target.label);
-      for (const f of out.result.files) outcome.linted.add(f);
-      for (const f of out.result.findings) {
-        const key = `${f.rule}\0${f.file}\0${f.range.start.line}:${f.range.start.column}\0${f.message}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        outcome.findings.push(f);
-      }
-    }
-  } finally {
-    progress.done();
-    prefetch?.close();
-  }
-  outcome.errors.splice(0, outcome.errors.length, ...new Map(outcome.errors.map((e) => [`${e.file}\0${e.line}\0${e.message}`, e])).values());
-  return outcome;
+/** Lints the jobs as one project, with the progress bar on a terminal. */
+function lintJobs(jobs: LintJob[], history: MigrationHistory, args: LintArgs, io: CliIO, errors: InputError[]): Promise<RunOutcome> {
+  let bar: ReturnType<typeof createProgress> | undefined;
+  const progress = {
+    start(total: number) {
+      bar = createProgress({
+        total,
+        enabled: args.progress && Boolean(io.stderrIsTTY) && total >= PROGRESS_MIN_FILES && io.env.TERM !== "dumb",
+        write: io.stderr,
+        ...(io.columns ? { columns: io.columns } : {}),
+      });
+    },
+    tick: () => bar?.tick(),
+    done: () => bar?.done(),
+  };
+  return new Project(history).run(jobs, { ...(args.jobs !== undefined ? { threads: args.jobs } : {}), env: io.env, progress }, errors);
 }
 
 function baselinePath(args: LintArgs, io: CliIO): string {
@@ -601,7 +463,7 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
   const openFile = () => io.stdout(files++ === 0 ? "\n    " : ",\n    ");
   io.stdout('{\n  "files": [');
   for (const file of collected.files) {
-    const kind = kindFromName(file) ?? kindFromContent(readSqlText(file, {}).text ?? "");
+    const kind = kindFromName(file) ?? kindOfContent(file, undefined);
     if (kind === "sql") {
       const t = resolveTarget(undefined, options, configFor(file, options));
       if (statSync(file).size > SQL_STREAM_ABOVE) {

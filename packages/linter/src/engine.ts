@@ -2,7 +2,9 @@ import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { EngineSim } from "@innolint/engine-sim";
 import { loadSimulator } from "./impact/simulator.js";
-import { discoverConfig, loadConfig, type Config, type RuleSetting } from "./config.js";
+import type { Config } from "./config.js";
+import { configFor, configForRun, resolveTarget } from "./context.js";
+import type { InputError, LintOptions, LintOutcome } from "./core.js";
 import type { Finding, Severity } from "./finding.js";
 import { loadRuleDocs } from "./knowledge.js";
 import { readOptionFiles, type OptionFile, type OptionSet } from "./optionfile/model.js";
@@ -18,86 +20,33 @@ import { readSqlText, SQL_MAX_BYTES } from "./sql/read.js";
 import { commentFingerprint, fingerprintByRange, lineFingerprint, optionFingerprint } from "./fingerprint.js";
 import { toFinding, type Rule } from "./rules/types.js";
 import { applySuppressions, parseDirectives, targetDirective, unusedSuppressions, type Comment } from "./suppression.js";
-import { assertCatalogued, lookupVariable, newestMysqlLts } from "./catalogue/index.js";
-import { assumedTarget, parseTarget, TargetError, type Target } from "./target.js";
+import { lookupVariable } from "./catalogue/index.js";
+import { TargetError, type Target } from "./target.js";
 
-export type FileKind = "option-file" | "sql";
 
-export interface InputError {
-  file: string;
-  line?: number;
-  message: string;
+/** What every entry point starts with: the configuration (its error is an input error) and the simulator loading. */
+function prepare(file: string, options: LintOptions, load: () => Config | undefined): { config?: Config; errors: InputError[]; simulator?: Promise<EngineSim | undefined> } {
+  const errors: InputError[] = [];
+  // Compiling the simulator overlaps with reading and parsing.
+  const simulator = options.impact === false ? undefined : loadSimulator();
+  try {
+    const config = load();
+    return { ...(config ? { config } : {}), errors, ...(simulator ? { simulator } : {}) };
+  } catch (e) {
+    errors.push({ file: (e as { file?: string }).file ?? file, message: (e as Error).message });
+    return { errors, ...(simulator ? { simulator } : {}) };
+  }
 }
 
-export interface FileResult {
-  file: string;
-  kind: FileKind;
-  target: Target;
-  findings: Finding[];
-  /** Files read to lint this one (the file itself and its includes). */
-  files: string[];
-}
-
-export interface LintOptions {
-  /** --target from the command line. */
-  target?: string;
-  /** An explicit configuration file; otherwise discovered upward from each file. */
-  configPath?: string;
-  noConfig?: boolean;
-  /** Unsaved text for a path (stdin, an editor buffer). */
-  text?: string;
-  /** The working directory relative !include paths resolve against, as the server's would. */
-  cwd?: string;
-  /** Attach simulator impacts to findings (default true). */
-  impact?: boolean;
-  /** SQL files larger than this many bytes are streamed rather than read whole (default SQL_STREAM_ABOVE). */
-  streamAbove?: number;
-  /** Window sizes for streamed SQL files. */
-  stream?: StreamOptions;
-  /**
-   * A live server's facts (--context-dsn, --context-snapshot, `innolint live`): its target when none
-   * is given, its configuration and tables for SQL rules, and config-drift for option files.
-   */
-  live?: LiveContext;
-  /** Absolute paths of the files a change under review adds or modifies (`innolint review`). */
-  changedFiles?: ReadonlySet<string>;
-  /**
-   * Rule severities laid over the configuration's (an editor's settings). "off" hides the rule's
-   * findings without making its suppression comments unused: they still matter to the CLI.
-   */
-  ruleOverrides?: Record<string, RuleSetting>;
-  /**
-   * The folders of an untrusted workspace: option files outside them are not read, an !include
-   * or !includedir leading outside is reported instead of followed (optionfile ReadOptions).
-   */
-  includeRoots?: string[];
-}
-
-export interface LintOutcome {
-  result?: FileResult;
-  errors: InputError[];
-}
-
-export function configFor(file: string, options: LintOptions): Config | undefined {
-  const config = options.noConfig ? undefined : options.configPath ? loadConfig(resolve(options.configPath)) : discoverConfig(dirname(resolve(file)));
-  return withOverrides(config, options.ruleOverrides);
-}
-
-/** The configuration with `ruleOverrides` laid over its rule settings (a copy). */
-function withOverrides(config: Config | undefined, overrides: Record<string, RuleSetting> | undefined): Config | undefined {
-  if (!overrides || Object.keys(overrides).length === 0) return config;
-  const rules = { ...config?.rules };
-  for (const [id, setting] of Object.entries(overrides)) rules[id] = setting === "off" ? { ...rules[id], hidden: true } : { ...rules[id], severity: setting };
-  return { ...(config ?? { ignore: [] }), rules };
-}
-
-/**
- * Target precedence: a directive in the file, then --target, then the live server, then the config
- * file, then the newest MySQL LTS.
- */
-export function resolveTarget(directive: string | undefined, options: LintOptions, config: Config | undefined): Target {
-  const label = directive ?? options.target ?? options.live?.target.label ?? config?.target;
-  return label ? assertCatalogued(parseTarget(label)) : assumedTarget(newestMysqlLts() ?? "8.4");
+/** The target, or undefined with the reason pushed onto `errors`. */
+function targetOr(errors: InputError[], file: string, directive: string | undefined, options: LintOptions, config: Config | undefined): Target | undefined {
+  try {
+    return resolveTarget(directive, options, config);
+  } catch (e) {
+    if (!(e instanceof TargetError)) throw e;
+    errors.push({ file, message: e.message });
+    return undefined;
+  }
 }
 
 export function optionFileComments(file: OptionFile): Comment[] {
@@ -198,15 +147,7 @@ export interface OptionFileLint {
 /** `only: "drift"` runs config-drift alone (`innolint live --defaults-file`); it needs `options.live`. */
 export async function lintOptionFile(path: string, options: LintOptions = {}, only?: "drift"): Promise<OptionFileLint> {
   const file = resolve(path);
-  const errors: InputError[] = [];
-  // Compiling the simulator overlaps with reading and parsing.
-  const simulator = options.impact === false ? undefined : loadSimulator();
-  let config: Config | undefined;
-  try {
-    config = configFor(file, options);
-  } catch (e) {
-    errors.push({ file: (e as { file?: string }).file ?? file, message: (e as Error).message });
-  }
+  const { config, errors, simulator } = prepare(file, options, () => configFor(file, options));
   const set = await readOptionFiles(file, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     ...(options.includeRoots ? { includeRoots: options.includeRoots } : {}),
@@ -216,14 +157,8 @@ export async function lintOptionFile(path: string, options: LintOptions = {}, on
   const rootFile = set.files.find((f) => f.path === file);
   if (!rootFile) return { set, outcome: { errors } };
   const comments = set.files.flatMap(optionFileComments);
-  let target: Target;
-  try {
-    target = resolveTarget(targetDirective(optionFileComments(rootFile))?.label, options, config);
-  } catch (e) {
-    if (!(e instanceof TargetError)) throw e;
-    errors.push({ file, message: e.message });
-    return { set, outcome: { errors } };
-  }
+  const target = targetOr(errors, file, targetDirective(optionFileComments(rootFile))?.label, options, config);
+  if (!target) return { set, outcome: { errors } };
   const facts = buildOptionFacts(file, set, target);
   const sim = await simulator;
   const findings = only === "drift" ? [] : runRules(optionFileRules, facts, file, target, config, errors, sim);
@@ -279,21 +214,9 @@ export const ALL_RULE_IDS = (): string[] => [
  * Configuration is discovered from the working directory, as there is no file to start from.
  */
 export async function lintLiveConfig(live: LiveContext, options: LintOptions): Promise<LintOutcome> {
-  const errors: InputError[] = [];
-  const simulator = options.impact === false ? undefined : loadSimulator();
-  let config: Config | undefined;
-  try {
-    config = options.noConfig ? undefined : options.configPath ? loadConfig(resolve(options.configPath)) : discoverConfig(resolve(options.cwd ?? "."));
-  } catch (e) {
-    errors.push({ file: (e as { file?: string }).file ?? live.file, message: (e as Error).message });
-  }
-  let target: Target;
-  try {
-    target = resolveTarget(undefined, options, config);
-  } catch (e) {
-    if (!(e instanceof TargetError)) throw e;
-    return { errors: [...errors, { file: live.file, message: e.message }] };
-  }
+  const { config, errors, simulator } = prepare(live.file, options, () => configForRun(options));
+  const target = targetOr(errors, live.file, undefined, options, config);
+  if (!target) return { errors };
   const sim = await simulator;
   const findings = runRules(liveConfigRules, live.configFor(target), live.file, target, config, errors, sim).map((f) => liveFix(f, live, target));
   return { errors, result: { file: live.file, kind: "option-file", target, findings: finishFindings(findings, [], config), files: [] } };
@@ -341,14 +264,7 @@ export interface SqlContext {
 
 export async function lintSqlFile(path: string, options: LintOptions, context: SqlContext): Promise<LintOutcome & { text?: string }> {
   const file = resolve(path);
-  const errors: InputError[] = [];
-  const simulator = options.impact === false ? undefined : loadSimulator();
-  let config: Config | undefined;
-  try {
-    config = configFor(file, options);
-  } catch (e) {
-    errors.push({ file: (e as { file?: string }).file ?? file, message: (e as Error).message });
-  }
+  const { config, errors, simulator } = prepare(file, options, () => configFor(file, options));
   if (options.text === undefined) {
     let size = -1;
     try {
@@ -356,7 +272,7 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
     } catch {
       // readSqlText says why.
     }
-    if (size > (options.streamAbove ?? SQL_STREAM_ABOVE)) return lintSqlStream(file, options, context, config, errors);
+    if (size > (options.streamAbove ?? SQL_STREAM_ABOVE)) return lintSqlStream(file, options, context, config, errors, simulator);
   }
   const read = readSqlText(file, options);
   if (read.error) return { errors: [...errors, read.error] };
@@ -437,15 +353,11 @@ async function lintSqlStream(
   context: SqlContext,
   config: Config | undefined,
   errors: InputError[],
+  simulator: Promise<EngineSim | undefined> | undefined,
 ): Promise<LintOutcome & { text?: string }> {
-  const simulator = options.impact === false ? undefined : loadSimulator();
-  let target: Target;
-  try {
-    target = resolveTarget(undefined, options, config);
-  } catch (e) {
-    if (!(e instanceof TargetError)) throw e;
-    return { errors: [...errors, { file, message: e.message }] };
-  }
+  const first = targetOr(errors, file, undefined, options, config);
+  if (!first) return { errors };
+  let target: Target = first;
   const sim = await simulator;
   const schemaBefore = context.schema.clone();
   for (let attempt = 0; ; attempt++) {

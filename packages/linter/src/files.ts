@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
-import type { FileKind, InputError } from "./engine.js";
+import type { FileKind, InputError } from "./core.js";
 import { unreadableReason } from "./errno.js";
 
 const OPTION_FILE_NAMES = new Set(["my.cnf", ".my.cnf", "mysqld.cnf", "my.ini", "mariadb.cnf", "server.cnf", "client.cnf"]);

@@ -7,7 +7,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { clearConfigCache } from "../src/config.js";
-import { lintOptionFile, lintSqlFile, type LintOptions } from "../src/engine.js";
+import type { LintOptions } from "../src/core.js";
+import { lintOptionFile, lintSqlFile } from "../src/engine.js";
 import { Schema } from "../src/sql/schema.js";
 import { scratch } from "./helpers/run.js";
 

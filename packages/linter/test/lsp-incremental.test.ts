@@ -25,7 +25,7 @@ import {
   type PublishDiagnosticsParams,
 } from "vscode-languageserver-protocol/node";
 import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
-import type { InputError } from "../src/engine.js";
+import type { InputError } from "../src/core.js";
 import type { Finding } from "../src/finding.js";
 import { startServer } from "../src/lsp/index.js";
 import { extractFacts } from "../src/sql/facts.js";

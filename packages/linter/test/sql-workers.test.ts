@@ -210,7 +210,7 @@ describe("SQL facts in worker threads", () => {
     expect(defaultThreads(8, 5.4)).toBe(3);
   });
 
-  it("only the CLI's run loop starts workers (the language server parses in-process)", () => {
+  it("only a project's run starts workers, and the language server never runs one (it parses in-process)", () => {
     const src = join(pkg, "src");
     const callers: string[] = [];
     const walk = (d: string): void => {
@@ -221,7 +221,8 @@ describe("SQL facts in worker threads", () => {
       }
     };
     walk(src);
-    expect(callers.sort()).toEqual(["cli.ts", "sql/pool.ts"]);
+    expect(callers.sort()).toEqual(["lint/project.ts", "sql/pool.ts"]);
+    for (const e of readdirSync(join(src, "lsp"))) expect(readFileSync(join(src, "lsp", e), "utf8")).not.toMatch(/\bproject\.run\(/);
   });
 
   it("--jobs takes a positive number", () => {

@@ -1,6 +1,8 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
-import { configFor, lintLiveConfig, lintOptionFile, type InputError, type LintOptions } from "../engine.js";
+import type { InputError, LintOptions } from "../core.js";
+import { configFor } from "../context.js";
+import { lintLiveConfig, lintOptionFile } from "../engine.js";
 import { SEVERITY_RANK, type Finding, type Severity } from "../finding.js";
 import { kindFromContent, kindFromName } from "../files.js";
 import { REPORTERS } from "../reporters/index.js";

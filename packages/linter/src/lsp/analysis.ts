@@ -6,13 +6,14 @@
  */
 import { dirname, resolve, sep } from "node:path";
 import { lintOptionFile } from "../engine.js";
-import type { FileKind, InputError, LintOptions, LintOutcome, OptionFileLint } from "../engine.js";
+import type { FileKind, InputError, LintOptions, LintOutcome } from "../core.js";
+import type { OptionFileLint } from "../engine.js";
 import type { Finding } from "../finding.js";
 import { kindFromContent, kindFromName } from "../files.js";
 import type { OptionFile, OptionFileError } from "../optionfile/model.js";
 import type { Target } from "../target.js";
 import type { RuleSetting } from "../config.js";
-import { lintSqlDocument } from "./sql.js";
+import type { Project } from "../lint/project.js";
 
 export interface Settings {
   /** Like --target: a directive in the file wins over it, it wins over .innolint.json. */
@@ -86,7 +87,7 @@ export interface AnalyzeInput {
   text: string;
 }
 
-export async function analyze(doc: AnalyzeInput, settings: Settings, ws: WorkspaceState): Promise<Analysis> {
+export async function analyze(doc: AnalyzeInput, settings: Settings, ws: WorkspaceState, project: Project): Promise<Analysis> {
   const file = resolve(doc.file);
   const kind = documentKind(file, doc.languageId, doc.text);
   const cwd = includeCwd(file, ws);
@@ -100,7 +101,7 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
   let outcome: LintOutcome;
   if (kind === "sql") {
     analysis.dependencies.add(dirname(file)); // the migrations beside it build its schema
-    const lint = await lintSqlDocument(file, options);
+    const lint = await project.lintDocument(file, options);
     outcome = lint.outcome;
     for (const f of lint.read) analysis.dependencies.add(f);
     analysis.watch = lint.read;

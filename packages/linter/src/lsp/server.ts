@@ -20,7 +20,8 @@ import {
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { CONFIG_FILE_NAME, clearConfigCache, type RuleSetting } from "../config.js";
-import { configFor, resolveTarget, type LintOptions } from "../engine.js";
+import type { LintOptions } from "../core.js";
+import { configFor, resolveTarget } from "../context.js";
 import type { Target } from "../target.js";
 import { codeActions, OPEN_DOCS_COMMAND } from "./actions.js";
 import { analyze, DEFAULT_SETTINGS, type Analysis, type Settings, type WorkspaceState } from "./analysis.js";
@@ -36,7 +37,7 @@ import {
 import { complete, resolveCompletion } from "./completion.js";
 import { fromLspPosition, toDiagnostics } from "./convert.js";
 import { hoverMarkdown } from "./hover.js";
-import { closeSqlDocument, resetSqlState } from "./sql.js";
+import { Project } from "../lint/project.js";
 
 export interface ServerOptions {
   /** Quiet time after the last edit before a document is linted (ms). */
@@ -107,6 +108,8 @@ export interface InnolintServer {
 export function startServer(connection: Connection, options: ServerOptions = {}): InnolintServer {
   const documents = new TextDocuments(TextDocument);
   let settings: Settings = { ...DEFAULT_SETTINGS };
+  // The server's migration histories, option files and open documents: one project per server.
+  const project = new Project();
   const ws: WorkspaceState = { folders: [], trusted: true };
   let debounceMs = options.debounceMs ?? 150;
   let generation = 0;
@@ -151,7 +154,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!file) return undefined;
     const hit = cache.get(doc.uri);
     if (hit && hit.version === doc.version && hit.generation === generation) return hit.promise;
-    const promise = analyze({ uri: doc.uri, version: doc.version, file, languageId: doc.languageId, text: doc.getText() }, settings, ws)
+    const promise = analyze({ uri: doc.uri, version: doc.version, file, languageId: doc.languageId, text: doc.getText() }, settings, ws, project)
       .then((a) => {
         if (documents.get(doc.uri)) {
           read.set(doc.uri, a.watch);
@@ -219,7 +222,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   function relintAll(): void {
     generation++;
-    resetSqlState();
+    project.reset();
     for (const doc of documents.all()) schedule(doc.uri, 0);
   }
 
@@ -309,7 +312,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return;
     }
     generation++;
-    resetSqlState();
+    project.reset();
     for (const doc of documents.all()) {
       const hit = cache.get(doc.uri);
       hit?.promise.then((a) => {
@@ -346,7 +349,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     read.delete(e.document.uri);
     watchFiles();
     const file = uriToPath(e.document.uri);
-    if (file) closeSqlDocument(resolve(file));
+    if (file) project.closeDocument(resolve(file));
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 

@@ -1,5 +1,5 @@
 import type { Finding } from "../finding.js";
-import type { InputError } from "../engine.js";
+import type { InputError } from "../core.js";
 import type { BaselineOutcome } from "../baseline.js";
 
 export interface Report {

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { join, relative, resolve, sep } from "node:path";
-import { readSqlText } from "../engine.js";
+import { readSqlText } from "../sql/read.js";
 import { listSqlFiles, MigrationHistory } from "../sql/history.js";
 
 /** A git command failed in a way the user can fix (not a repository, an unknown ref). */

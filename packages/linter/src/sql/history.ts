@@ -14,15 +14,37 @@ export function listSqlFiles(dir: string): string[] {
   }
 }
 
+/** A directory's migrations in the order they are applied, and where each name sits. */
+export interface Listing {
+  dir: string;
+  names: string[];
+  position: Map<string, number>;
+}
+
+/** One directory's migrations replayed for one target: `after[i]` is the schema after `names[i]`. */
+interface Chain {
+  listing: Listing;
+  after: Schema[];
+  /** The origin of the empty schema before the first file. */
+  empty: object;
+}
+
 /**
  * The schema a directory of migrations builds before a given file: the .sql files beside it,
- * applied in file-name order. Each earlier file is parsed once per target and run. `readText` and
- * `list` say what the history is made of: the files on disk, or (review) the migrations as the
- * server ran them.
+ * applied in file-name order. `readText` and `list` say what the history is made of: the files on
+ * disk, or (review) the migrations as the server ran them.
+ *
+ * Each directory is listed once, and each file is applied once per target: the schema after every
+ * file is kept, sharing all it did not change with the one before (Schema's persistent table map), so
+ * the schema before any file, asked in any order (an editor opens a file in the middle), costs one
+ * replay of what was not replayed yet, and memory grows with what the migrations change, not with
+ * files × tables. Facts parsed for a lint are kept only until the history has applied them.
  */
 export class MigrationHistory {
-  private readonly after = new Map<string, Schema>();
-  private readonly parsed = new Map<string, { text: string; facts: SqlFacts }>();
+  private readonly listings = new Map<string, Listing>();
+  private readonly chains = new Map<string, Chain>();
+  /** Facts extracted for a lint (the parse hook), by target and path, until the history applies them. */
+  private readonly parsed = new Map<string, { text: string; facts: SqlFacts; fromDisk: boolean }>();
   private prefetched?: (path: string, target: Target) => Promise<{ text: string; facts: SqlFacts } | undefined> | undefined;
 
   constructor(
@@ -46,27 +68,58 @@ export class MigrationHistory {
     return this.onDisk(file);
   }
 
-  /** Facts of a file for a target, parsed once per run whether it is linted or only replayed. */
-  async facts(path: string, text: string, target: Target): Promise<SqlFacts> {
+  /**
+   * Facts of a file for a target. `fromDisk`: the text is the file as read from disk now, so when the
+   * history replays the file from disk it applies these facts instead of reading and parsing again.
+   */
+  async facts(path: string, text: string, target: Target, fromDisk = false): Promise<SqlFacts> {
     const key = `${target.label}\0${path}`;
     const hit = this.parsed.get(key);
     if (hit && hit.text === text) return hit.facts;
     const offered = await this.prefetched?.(path, target);
     const facts = offered && offered.text === text ? offered.facts : await extractFacts(path, text, target);
-    this.parsed.set(key, { text, facts });
+    const chain = this.chains.get(`${target.label}\0${dirname(path)}`);
+    const at = chain?.listing.position.get(basename(path));
+    // Kept only for a replay still to come.
+    if (at === undefined || !chain || at >= chain.after.length) this.parsed.set(key, { text, facts, fromDisk: fromDisk && this.onDisk(path) });
     return facts;
   }
 
-  private siblings(dir: string): string[] {
-    return [...new Set(this.list(dir))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  /** The directory's migrations, sorted once per history. */
+  listing(dir: string): Listing {
+    let listing = this.listings.get(dir);
+    if (!listing) {
+      const names = [...new Set(this.list(dir))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      listing = { dir, names, position: new Map(names.map((n, i) => [n, i])) };
+      this.listings.set(dir, listing);
+    }
+    return listing;
+  }
+
+  /** How many of its directory's migrations come before `file`. */
+  earlierCount(file: string): number {
+    return this.countBefore(this.listing(dirname(file)), file);
+  }
+
+  /** How many of the directory's migrations come before `file` (a file not in the listing sorts by name). */
+  private countBefore(listing: Listing, file: string): number {
+    const name = basename(file);
+    const at = listing.position.get(name);
+    if (at !== undefined) return at;
+    let lo = 0;
+    let hi = listing.names.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((listing.names[mid] as string) < name) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** The migrations replayed before `file`, in the order they are applied. */
   earlier(file: string): string[] {
-    const dir = dirname(file);
-    const names = this.siblings(dir);
-    const position = names.indexOf(basename(file));
-    return (position >= 0 ? names.slice(0, position) : names.filter((n) => n < basename(file))).map((n) => join(dir, n));
+    const listing = this.listing(dirname(file));
+    return listing.names.slice(0, this.countBefore(listing, file)).map((n) => join(listing.dir, n));
   }
 
   /** A fresh copy of the schema before `file`. */
@@ -79,46 +132,43 @@ export class MigrationHistory {
    * files, parsed the same way, hence an equal schema.
    */
   async schemaAndOrigin(file: string, target: Target): Promise<{ schema: Schema; origin: object }> {
-    const earlier = this.earlier(file);
-    let schema = new Schema();
-    for (const path of earlier) {
-      const key = `${target.label}\0${path}`;
-      const cached = this.after.get(key);
-      if (cached) {
-        schema = cached;
-        continue;
-      }
-      const next = schema.clone();
-      if (this.onDisk(path) && sizeOf(path) > SQL_STREAM_ABOVE) {
-        // A dump among the migrations: replayed window by window, like the file itself is linted.
-        await streamSqlFacts(path, target, (sql) => {
-          for (const s of sql.statements) next.apply(s, path);
-        });
-        this.after.set(key, next);
-        schema = next;
-        continue;
-      }
-      const text = this.readText(path);
-      if (text !== undefined) {
-        const facts = await this.facts(path, text, target);
-        for (const s of facts.statements) next.apply(s, path);
-      }
-      this.after.set(key, next);
-      schema = next;
+    const dir = dirname(file);
+    const key = `${target.label}\0${dir}`;
+    let chain = this.chains.get(key);
+    if (!chain) {
+      chain = { listing: this.listing(dir), after: [], empty: {} };
+      this.chains.set(key, chain);
     }
-    return { schema: schema.clone(), origin: earlier.length > 0 ? schema : this.empty(target) };
+    const count = this.countBefore(chain.listing, file);
+    while (chain.after.length < count) await this.applyNext(chain, target);
+    const before = count > 0 ? (chain.after[count - 1] as Schema) : undefined;
+    return { schema: before ? before.clone() : new Schema(), origin: before ?? chain.empty };
   }
 
-  private readonly empties = new Map<string, object>();
-
-  /** The origin of the empty schema before the first file, per target. */
-  private empty(target: Target): object {
-    let origin = this.empties.get(target.label);
-    if (!origin) {
-      origin = {};
-      this.empties.set(target.label, origin);
+  /** Applies the chain's next file to a copy of the schema before it. */
+  private async applyNext(chain: Chain, target: Target): Promise<void> {
+    const path = join(chain.listing.dir, chain.listing.names[chain.after.length] as string);
+    const previous = chain.after[chain.after.length - 1];
+    const next = previous ? previous.clone() : new Schema();
+    const key = `${target.label}\0${path}`;
+    const kept = this.parsed.get(key);
+    this.parsed.delete(key);
+    if (kept?.fromDisk) {
+      for (const s of kept.facts.statements) next.apply(s, path);
+    } else if (this.onDisk(path) && sizeOf(path) > SQL_STREAM_ABOVE) {
+      // A dump among the migrations: replayed window by window, like the file itself is linted.
+      await streamSqlFacts(path, target, (sql) => {
+        for (const s of sql.statements) next.apply(s, path);
+      });
+    } else {
+      const text = this.readText(path);
+      if (text !== undefined) {
+        const facts = kept && kept.text === text ? kept.facts : await this.facts(path, text, target);
+        this.parsed.delete(key);
+        for (const s of facts.statements) next.apply(s, path);
+      }
     }
-    return origin;
+    chain.after.push(next);
   }
 }
 

@@ -16,7 +16,7 @@
  * The result equals a fresh lint: test/lsp-incremental.test.ts compares them after random edits.
  */
 import { Edit, Query, type Node, type Parser, type Tree } from "web-tree-sitter";
-import type { InputError } from "../engine.js";
+import type { InputError } from "../core.js";
 import type { Finding, Position, Range } from "../finding.js";
 import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";

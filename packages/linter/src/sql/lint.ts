@@ -1,6 +1,6 @@
 import type { EngineSim } from "@innolint/engine-sim";
 import type { Config } from "../config.js";
-import type { InputError } from "../engine.js";
+import type { InputError } from "../core.js";
 import type { Finding } from "../finding.js";
 import { fingerprintByRange, statementFingerprint } from "../fingerprint.js";
 import type { OptionEntry, OptionSet } from "../optionfile/model.js";

@@ -15,7 +15,8 @@ import { availableParallelism, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { configFor, resolveTarget, type FileKind, type LintOptions } from "../engine.js";
+import type { FileKind, LintOptions } from "../core.js";
+import { configFor, resolveTarget } from "../context.js";
 import type { Target } from "../target.js";
 import { extractFacts, type SqlFacts } from "./facts.js";
 import type { MigrationHistory } from "./history.js";
@@ -289,6 +290,8 @@ export function startSqlPrefetch(
   const plan: { path: string; target: Target; bytes: number }[] = [];
   const planned = new Set<string>();
   let bytes = 0;
+  // How many of a directory's migrations are planned, per target: each is planned once, in order.
+  const plannedUpTo = new Map<string, number>();
   for (const job of jobs) {
     if (job.kind !== "sql") continue;
     let target: Target;
@@ -297,7 +300,15 @@ export function startSqlPrefetch(
     } catch {
       continue;
     }
-    const paths = history.earlier(job.file).filter((path) => history.replaysFromDisk(path));
+    const listing = history.listing(dirname(resolve(job.file)));
+    const from = plannedUpTo.get(`${target.label}\0${listing.dir}`) ?? 0;
+    const upTo = history.earlierCount(resolve(job.file));
+    const paths: string[] = [];
+    for (let i = from; i < upTo; i++) {
+      const path = join(listing.dir, listing.names[i] as string);
+      if (history.replaysFromDisk(path)) paths.push(path);
+    }
+    if (upTo > from) plannedUpTo.set(`${target.label}\0${listing.dir}`, upTo);
     if (job.options.text === undefined) paths.push(resolve(job.file));
     for (const path of paths) {
       const key = keyOf(path, target);

@@ -1,5 +1,6 @@
 import type { ColumnChange, ColumnFacts, IndexFacts, PartitioningFacts, StatementFacts, StatementKind, TableOptions } from "./facts.js";
 import { charsetOfCollation, clusteredRecordSize, hasCharset, secondaryRecordSize, type RecordSize, type TableShape } from "./rowsize.js";
+import { PersistentMap } from "./pmap.js";
 
 /** The statements `Schema.apply` acts on; every other kind leaves the schema as it was. */
 export const SCHEMA_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>(["create-table", "alter-table", "create-index", "drop-index", "drop-table", "rename-table", "drop-database"]);
@@ -224,7 +225,7 @@ function applyToTable(state: TableState, stmt: StatementFacts, at: { file: strin
  * key per table, and from them InnoDB record sizes (rowsize.ts).
  */
 export class Schema {
-  private readonly tables = new Map<string, TableState>();
+  private tables = PersistentMap.empty<TableState>();
   readonly defaultCharset: string;
 
   constructor(options: SchemaOptions = {}) {
@@ -244,7 +245,7 @@ export class Schema {
   private byName(name: string): TableState | undefined {
     const suffix = `.${name.toLowerCase()}`;
     let hit: TableState | undefined;
-    for (const [k, t] of this.tables) {
+    for (const [k, t] of this.tables.entries()) {
       if (!k.endsWith(suffix)) continue;
       if (hit) return undefined;
       hit = t;
@@ -257,7 +258,7 @@ export class Schema {
     const k = key(state.schema, state.name);
     if (this.tables.has(k)) return;
     if (state.schema) this.qualified = true;
-    this.tables.set(k, copyState(state));
+    this.tables = this.tables.set(k, copyState(state));
   }
 
   get size(): number {
@@ -269,16 +270,17 @@ export class Schema {
   }
 
   /**
-   * Table states this schema may change in place. A clone shares every state with its original and
-   * neither owns them any more: the first change on either side copies the one table it touches, so
-   * a migration history of n files costs n map copies, not n copies of every table.
+   * Table states this schema may change in place. A clone shares the table map (persistent) and every
+   * state with its original, and neither owns them any more: the first change on either side copies
+   * the one table it touches, so a clone costs nothing and keeping the schema after each of n files
+   * costs what those files change.
    */
   private owned = new Set<TableState>();
 
   clone(): Schema {
     const copy = new Schema({ defaultCharset: this.defaultCharset });
     copy.qualified = this.qualified;
-    for (const [k, t] of this.tables) copy.tables.set(k, t);
+    copy.tables = this.tables;
     this.owned = new Set();
     return copy;
   }
@@ -287,7 +289,7 @@ export class Schema {
   private writable(state: TableState): TableState {
     if (this.owned.has(state)) return state;
     const copy = copyState(state);
-    this.tables.set(key(state.schema, state.name), copy);
+    this.tables = this.tables.set(key(state.schema, state.name), copy);
     this.owned.add(copy);
     return copy;
   }
@@ -377,7 +379,7 @@ export class Schema {
         const partitioning = stmt.partitioning ?? source?.partitioning;
         if (partitioning) state.partitioning = { ...partitioning };
         refreshKey(state);
-        this.tables.set(key(first.schema, first.name), state);
+        this.tables = this.tables.set(key(first.schema, first.name), state);
         this.owned.add(state);
         return;
       }
@@ -388,13 +390,13 @@ export class Schema {
         applyToTable(state, stmt, at);
         // ALTER TABLE ... RENAME TO new: the table is known under its new name from here on.
         for (const r of stmt.renames ?? []) {
-          this.tables.delete(key(state.schema, state.name));
+          this.tables = this.tables.delete(key(state.schema, state.name));
           state.name = r.to.name;
           if (r.to.schema) {
             state.schema = r.to.schema;
             this.qualified = true;
           }
-          this.tables.set(key(state.schema, state.name), state);
+          this.tables = this.tables.set(key(state.schema, state.name), state);
         }
         return;
       }
@@ -407,7 +409,7 @@ export class Schema {
       case "drop-table":
         for (const t of stmt.tables) {
           const state = this.table(t.name, t.schema);
-          if (state) this.tables.delete(key(state.schema, state.name));
+          if (state) this.tables = this.tables.delete(key(state.schema, state.name));
         }
         return;
       case "rename-table":
@@ -415,18 +417,18 @@ export class Schema {
           const found = this.table(r.from.name, r.from.schema);
           if (!found) continue;
           const state = this.writable(found);
-          this.tables.delete(key(state.schema, state.name));
+          this.tables = this.tables.delete(key(state.schema, state.name));
           state.name = r.to.name;
           if (r.to.schema) {
             state.schema = r.to.schema;
             this.qualified = true;
           }
           state.changedAt = at;
-          this.tables.set(key(state.schema, state.name), state);
+          this.tables = this.tables.set(key(state.schema, state.name), state);
         }
         return;
       case "drop-database":
-        for (const [k, t] of this.tables) if ((t.schema ?? "").toLowerCase() === (stmt.database ?? "").toLowerCase()) this.tables.delete(k);
+        for (const [k, t] of this.tables.entries()) if ((t.schema ?? "").toLowerCase() === (stmt.database ?? "").toLowerCase()) this.tables = this.tables.delete(k);
         return;
       default:
         return;

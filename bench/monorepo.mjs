@@ -1,0 +1,280 @@
+// A migrations monorepo: one directory of V00001__m.sql … files, 8 statements each (CREATE TABLE,
+// ALTER ADD COLUMN/INDEX, UPDATE, INSERT, CREATE INDEX), generated from a seed. Measures the bundled
+// CLI on 1,000 and 10,000 files against a bare web-tree-sitter parse of the same files in one
+// process, the default --jobs against --jobs 1 on three shapes, and the language server's first
+// diagnostics for a file in the middle of the 10,000-file directory and its per-edit p95.
+// Prints figures; asserts nothing.
+//
+//   node bench/monorepo.mjs [--files 1000,10000] [--no-lsp] [--no-shapes] [--generate DIR]
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const cli = join(root, "packages/linter/dist/cli.js");
+if (!existsSync(cli)) {
+  console.error("bench/monorepo: build first (bash scripts/setup.sh)");
+  process.exit(2);
+}
+const arg = (name) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const sizes = (arg("--files") ?? "1000,10000").split(",").map(Number);
+const TARGET = "mysql-8.0.36";
+
+// mulberry32: the same files on every run.
+function rng(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** File n of the monorepo: a table of its own plus changes to a few earlier files' tables. */
+function migrationFile(n, rand) {
+  const t = `t${n}`;
+  const earlier = () => `t${Math.max(1, Math.floor(rand() * n))}`;
+  const cols = Array.from(
+    { length: 24 + Math.floor(rand() * 12) },
+    (_, i) => `  c${i} ${["INT", "BIGINT", "VARCHAR(64)", "DATETIME", "DECIMAL(12,2)"][i % 5]} NULL COMMENT 'column ${i} of ${t}, kept for reporting'`,
+  );
+  return [
+    `-- migration ${n}: the ${t} table and changes to earlier ones`,
+    `CREATE TABLE ${t} (\n  id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,\n${cols.join(",\n")},\n  created_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,\n  PRIMARY KEY (id),\n  KEY k_created (created_at)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;`,
+    `ALTER TABLE ${t} ADD COLUMN note_${n} VARCHAR(255) NULL AFTER c1, ADD INDEX k_c0 (c0), ALGORITHM=INPLACE, LOCK=NONE;`,
+    `ALTER TABLE ${earlier()} ADD COLUMN x_${n} INT NULL;`,
+    `INSERT INTO ${t} (c0, c1, created_at) VALUES (${n}, ${n % 97}, '2024-01-01 00:00:00'), (${n + 1}, ${n % 89}, '2024-01-02 00:00:00');`,
+    `UPDATE ${t} SET c0 = c0 + 1 WHERE id BETWEEN ${n} AND ${n + 100} AND created_at > '2024-01-01';`,
+    `UPDATE ${earlier()} SET c1 = NULL WHERE c1 = ${n % 13};`,
+    `CREATE INDEX k_c1_${n} ON ${t} (c1, created_at);`,
+    "",
+  ].join("\n\n");
+}
+
+function generate(dir, files) {
+  mkdirSync(dir, { recursive: true });
+  const rand = rng(20261125);
+  let bytes = 0;
+  for (let n = 1; n <= files; n++) {
+    const text = migrationFile(n, rand);
+    bytes += Buffer.byteLength(text);
+    writeFileSync(join(dir, `V${String(n).padStart(5, "0")}__m.sql`), text);
+  }
+  return bytes;
+}
+
+function measure(args, script = cli) {
+  const t0 = process.hrtime.bigint();
+  const res = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, script, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const rssMb = Number(res.stderr.trim().split("\n").pop()) / 1024;
+  return { ms, rssMb, code: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Runs each command `rounds` times, interleaved, so the machine's other load hits them alike. */
+function interleaved(runs, rounds) {
+  const samples = runs.map(() => []);
+  for (let r = 0; r < rounds; r++) runs.forEach(([, args, script], i) => samples[i].push(measure(args, script)));
+  return runs.map(([label], i) => {
+    const s = samples[i];
+    const out = { ms: median(s.map((x) => x.ms)), rss: Math.max(...s.map((x) => x.rssMb)), codes: [...new Set(s.map((x) => x.code))] };
+    console.log(`  ${label.padEnd(62)} median ${fmt(out.ms).padStart(8)}   peak RSS ${out.rss.toFixed(0).padStart(5)} MB   exit ${out.codes.join("/")}   (${rounds} runs)`);
+    return out;
+  });
+}
+
+// `--generate DIR`: write the largest monorepo there and stop (for profiling by hand).
+if (arg("--generate")) {
+  const bytes = generate(arg("--generate"), sizes[sizes.length - 1]);
+  console.log(`${sizes[sizes.length - 1]} files, ${bytes} bytes in ${arg("--generate")}`);
+  process.exit(0);
+}
+
+const work = mkdtempSync(join(tmpdir(), "innolint-bench-monorepo-"));
+const bare = join(work, "bare-parse.mjs");
+writeFileSync(
+  bare,
+  `import { Parser, Language } from ${JSON.stringify(join(root, "node_modules/web-tree-sitter/web-tree-sitter.js"))};
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+await Parser.init();
+const parser = new Parser();
+parser.setLanguage(await Language.load(${JSON.stringify(join(root, "packages/linter/wasm/tree-sitter-mysql.wasm"))}));
+const files = process.argv.slice(2).flatMap((p) => statSync(p).isDirectory() ? readdirSync(p).sort().map((n) => join(p, n)) : [p]);
+for (const f of files) parser.parse(readFileSync(f, "utf8")).delete();
+`,
+);
+
+console.log(`innolint monorepo bench (node ${process.version}, ${availableParallelism()} cores, load average ${load()})`);
+const results = [];
+try {
+  for (const files of sizes) {
+    const dir = join(work, `repo-${files}`, "migrations");
+    const bytes = generate(dir, files);
+    console.log(`\n${files.toLocaleString("en")} files, ${(bytes / 2 ** 20).toFixed(1)} MB (process wall time, bare parse includes Node's start and the grammar's load)`);
+    const lintArgs = ["--target", TARGET, "--format", "json", "--fail-on", "never", dir];
+    const rounds = files >= 5000 ? 3 : 5;
+    const [parse, lint, single] = interleaved(
+      [
+        ["bare web-tree-sitter parse, one process", [dir], bare],
+        ["innolint --format json DIR (default --jobs)", lintArgs],
+        ["innolint --jobs 1", ["--jobs", "1", ...lintArgs]],
+      ],
+      rounds,
+    );
+    console.log(`  lint/parse: default ${(lint.ms / parse.ms).toFixed(2)}× (target ≤ 2×, peak RSS < 1,024 MB), --jobs 1 ${(single.ms / parse.ms).toFixed(2)}×`);
+    results.push({ files, parse, lint, single });
+  }
+  if (results.length >= 2) {
+    const [a, b] = [results[0], results[results.length - 1]];
+    console.log(
+      `\ngrowth from ${a.files.toLocaleString("en")} to ${b.files.toLocaleString("en")} files (linear is ${(b.files / a.files).toFixed(0)}×): lint ${(b.lint.ms / a.lint.ms).toFixed(1)}×, bare parse ${(b.parse.ms / a.parse.ms).toFixed(1)}×, peak RSS ${(b.lint.rss / a.lint.rss).toFixed(1)}×`,
+    );
+  }
+
+  if (!process.argv.includes("--no-shapes")) {
+    // The default --jobs against --jobs 1 where workers could lose: one big file, 100 medium, 1,128 tiny.
+    console.log("\ndefault --jobs against --jobs 1 (target: the default never slower)");
+    const shapes = join(work, "shapes");
+    const rand = rng(7);
+    const big = join(shapes, "big");
+    mkdirSync(big, { recursive: true });
+    writeFileSync(join(big, "all.sql"), Array.from({ length: 2500 }, (_, i) => migrationFile(i + 1, rand)).join("\n"));
+    const medium = join(shapes, "medium");
+    mkdirSync(medium, { recursive: true });
+    for (let f = 0; f < 100; f++) writeFileSync(join(medium, `V${String(f).padStart(4, "0")}.sql`), Array.from({ length: 25 }, (_, i) => migrationFile(f * 25 + i + 1, rand)).join("\n"));
+    const tiny = join(shapes, "tiny");
+    mkdirSync(tiny, { recursive: true });
+    for (let f = 0; f < 1128; f++) writeFileSync(join(tiny, `V${String(f).padStart(5, "0")}.sql`), `ALTER TABLE t${f} ADD COLUMN c${f} INT NULL;\n`);
+    for (const [label, dir] of [
+      ["one big file (2,500 migrations' statements)", big],
+      ["100 medium files", medium],
+      ["1,128 one-statement files", tiny],
+    ]) {
+      console.log(`  ${label}:`);
+      const args = ["--target", TARGET, "--format", "json", "--fail-on", "never", dir];
+      const [def, one] = interleaved(
+        [
+          ["default --jobs", args],
+          ["--jobs 1", ["--jobs", "1", ...args]],
+        ],
+        5,
+      );
+      console.log(`    default/--jobs 1: ${(def.ms / one.ms).toFixed(2)}×`);
+    }
+  }
+
+  if (!process.argv.includes("--no-lsp")) {
+    const largest = sizes[sizes.length - 1];
+    const dir = join(work, `repo-${largest}`, "migrations");
+    await lspBench(dir, largest);
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** First diagnostics for the middle file of the directory, then per-edit latency in it. */
+async function lspBench(dir, files) {
+  const middle = join(dir, `V${String(Math.ceil(files / 2)).padStart(5, "0")}__m.sql`);
+  const text = readFileSync(middle, "utf8");
+  const child = spawn(process.execPath, [cli, "lsp", "--stdio"], { cwd: dirname(dir), stdio: ["pipe", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
+  let buf = Buffer.alloc(0);
+  let nextId = 1;
+  const pending = new Map();
+  const listeners = [];
+  const send = (msg) => {
+    const body = Buffer.from(JSON.stringify(msg), "utf8");
+    child.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
+    child.stdin.write(body);
+  };
+  child.stdout.on("data", (chunk) => {
+    const at = performance.now();
+    buf = Buffer.concat([buf, chunk]);
+    for (;;) {
+      const end = buf.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      const len = Number(/Content-Length: *(\d+)/i.exec(buf.subarray(0, end).toString("ascii"))[1]);
+      if (buf.length < end + 4 + len) return;
+      const msg = JSON.parse(buf.subarray(end + 4, end + 4 + len).toString("utf8"));
+      buf = buf.subarray(end + 4 + len);
+      if (msg.id !== undefined && msg.method === undefined) {
+        pending.get(msg.id)?.(msg);
+        pending.delete(msg.id);
+      } else if (msg.id !== undefined) send({ jsonrpc: "2.0", id: msg.id, result: null });
+      else for (const l of [...listeners]) l(msg, at);
+    }
+  });
+  const request = (method, params) =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve);
+      send({ jsonrpc: "2.0", id, method, params });
+    });
+  const uri = pathToFileURL(middle).href;
+  const diagnostics = (version) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no diagnostics for v${version} in 120 s; server stderr: ${stderr}`)), 120_000);
+      const l = (msg, at) => {
+        if (msg.method === "textDocument/publishDiagnostics" && msg.params.uri === uri && (msg.params.version ?? 0) >= version) {
+          clearTimeout(timer);
+          listeners.splice(listeners.indexOf(l), 1);
+          resolve([msg.params, at]);
+        }
+      };
+      listeners.push(l);
+    });
+  try {
+    const folder = pathToFileURL(dirname(dir)).href;
+    writeFileSync(join(dirname(dir), ".innolint.json"), JSON.stringify({ root: true, target: TARGET }));
+    await request("initialize", { processId: process.pid, rootUri: folder, workspaceFolders: [{ uri: folder, name: "bench" }], capabilities: {} });
+    send({ jsonrpc: "2.0", method: "initialized", params: {} });
+    const t0 = performance.now();
+    const first = diagnostics(1);
+    send({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri, languageId: "sql", version: 1, text } } });
+    const [, t1] = await first;
+    console.log(`\nlanguage server, ${files.toLocaleString("en")}-file directory`);
+    console.log(`  first diagnostics for ${middle.slice(dir.length + 1)} after didOpen: ${((t1 - t0) / 1000).toFixed(2)} s (target < 2 s)`);
+    // Edits with no debounce subtracted: the server's own debounce (150 ms) is reported apart by bench/lsp.mjs.
+    let current = text;
+    const times = [];
+    const rand = rng(99);
+    let inserted = -1;
+    for (let v = 2; v <= 61; v++) {
+      // A letter typed into an identifier or comment, then removed by the next edit.
+      let at = inserted;
+      if (at < 0) {
+        do at = Math.floor(rand() * current.length);
+        while (!/[a-z_]/.test(current[at] ?? ""));
+      }
+      const line = current.slice(0, at).split("\n").length - 1;
+      const character = at - (current.lastIndexOf("\n", at - 1) + 1);
+      const change =
+        inserted < 0
+          ? { range: { start: { line, character }, end: { line, character } }, text: "x" }
+          : { range: { start: { line, character }, end: { line, character: character + 1 } }, text: "" };
+      current = inserted < 0 ? current.slice(0, at) + "x" + current.slice(at) : current.slice(0, at) + current.slice(at + 1);
+      inserted = inserted < 0 ? at : -1;
+      const next = diagnostics(v);
+      const sent = performance.now();
+      send({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri, version: v }, contentChanges: [change] } });
+      const [, at2] = await next;
+      times.push(at2 - sent - 150);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = times[Math.ceil(0.95 * times.length) - 1];
+    console.log(`  per-edit latency after the 150 ms debounce: median ${median(times).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target < 30 ms; ${times.length} edits)`);
+  } finally {
+    child.kill();
+  }
+}

@@ -1,0 +1,230 @@
+/**
+ * The one implementation of "lint these files as a project": each file's configuration and target,
+ * the server configuration the SQL rules read, and the migration history, shared by every file of a
+ * run (CLI lint, review, baseline) or of an editor session (the language server holds one Project).
+ */
+import { closeSync, openSync, readSync } from "node:fs";
+import { configFor, targetOrUndefined } from "../context.js";
+import type { FileKind, FileResult, InputError, LintOptions, LintOutcome } from "../core.js";
+import { lintOptionFile, lintSqlFile } from "../engine.js";
+import type { Finding } from "../finding.js";
+import { kindFromContent } from "../files.js";
+import type { OptionFileError } from "../optionfile/model.js";
+import type { OptionFacts } from "../optionfile/rules/facts.js";
+import { MigrationHistory } from "../sql/history.js";
+import { SqlDocumentCache } from "../sql/incremental.js";
+import { startSqlPrefetch } from "../sql/pool.js";
+import { readSqlText } from "../sql/read.js";
+import { Schema } from "../sql/schema.js";
+
+/** A file of a run. */
+export interface LintJob {
+  file: string;
+  /** From the file's name; undefined: decided by its content. */
+  kind: FileKind | undefined;
+  options: LintOptions;
+  /** Read for context only (an unchanged option file in a review): nothing reported. */
+  contextOnly?: true;
+}
+
+/** What a run found, before the baseline and the reporter. */
+export interface RunOutcome {
+  findings: Finding[];
+  errors: InputError[];
+  sources: Map<string, string>;
+  targets: Map<string, string>;
+  /** Every file read for a reported result (includes too). */
+  linted: Set<string>;
+  /** Files with input errors: their findings may be incomplete. */
+  failed: Set<string>;
+}
+
+export interface RunOptions {
+  /** Threads parsing SQL (sql/pool.ts); undefined lets the run decide. */
+  threads?: number;
+  env: Record<string, string | undefined>;
+  /** Called before the first file with the number of files, then once per file. */
+  progress?: { start(total: number): void; tick(): void; done(): void };
+}
+
+/** The server configuration SQL rules read: the option file a configuration names, linted once. */
+export interface ServerConfig {
+  facts?: OptionFacts;
+  /** The option file and every file reading it opened: its change makes the facts stale. */
+  files: string[];
+  /** What an untrusted workspace kept innolint from reading. */
+  notFollowed: OptionFileError[];
+}
+
+export function diskHistory(): MigrationHistory {
+  return new MigrationHistory((path) => readSqlText(path, {}).text);
+}
+
+/** The kind of a file its name did not decide: the first 64 KB of its content (a dump may be far larger than memory should hold). */
+export function kindOfContent(file: string, text: string | undefined): FileKind {
+  if (text !== undefined) return kindFromContent(text.slice(0, 65536));
+  try {
+    const fd = openSync(file, "r");
+    try {
+      const head = Buffer.alloc(65536);
+      return kindFromContent(head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8"));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return kindFromContent("");
+  }
+}
+
+export class Project {
+  private history: MigrationHistory;
+  /** Option files named by configurations ("optionFile"), linted once each. */
+  private readonly serverConfigs = new Map<string, Promise<ServerConfig>>();
+  /** The last option file linted in a run: the server configuration of SQL files no configuration names one for. */
+  private lastOptionFile?: OptionFacts;
+  /** Open editor documents, by path: what their next lint can reuse. */
+  private readonly documents = new Map<string, SqlDocumentCache>();
+
+  constructor(history: MigrationHistory = diskHistory()) {
+    this.history = history;
+  }
+
+  /**
+   * Forget parsed migrations and option files (a file changed on disk, or the settings did). Open
+   * documents keep their trees and facts, which depend on their text alone; their findings are
+   * recomputed, as the history they were found against is a new one.
+   */
+  reset(): void {
+    this.history = diskHistory();
+    this.serverConfigs.clear();
+    this.lastOptionFile = undefined;
+  }
+
+  /** A document was closed: free what its lints kept. */
+  closeDocument(file: string): void {
+    this.documents.get(file)?.dispose();
+    this.documents.delete(file);
+  }
+
+  /** The server configuration for a SQL file: its configuration's option file, else (in a run) the last option file linted. */
+  serverConfigFor(file: string, options: LintOptions): Promise<ServerConfig> {
+    let optionFile: string | undefined;
+    try {
+      optionFile = configFor(file, options)?.optionFile;
+    } catch {
+      optionFile = undefined;
+    }
+    if (!optionFile) return Promise.resolve({ ...(this.lastOptionFile ? { facts: this.lastOptionFile } : {}), files: [], notFollowed: [] });
+    const opts: LintOptions = { impact: false };
+    if (options.cwd) opts.cwd = options.cwd;
+    if (options.target) opts.target = options.target;
+    if (options.configPath) opts.configPath = options.configPath;
+    if (options.noConfig) opts.noConfig = options.noConfig;
+    if (options.includeRoots) opts.includeRoots = options.includeRoots;
+    const key = JSON.stringify([optionFile, opts]);
+    // A live server (one per run) decides the target when none is given.
+    if (options.live) opts.live = options.live;
+    let config = this.serverConfigs.get(key);
+    if (!config) {
+      const path = optionFile;
+      config = lintOptionFile(path, opts).then((l) => ({
+        ...(l.facts ? { facts: l.facts } : {}),
+        files: [...new Set([path, ...l.set.files.map((f) => f.path), ...l.set.files.flatMap((f) => f.includes.map((i) => i.resolved))])],
+        notFollowed: l.set.errors.filter((e) => e.kind === "not-followed"),
+      }));
+      this.serverConfigs.set(key, config);
+    }
+    return config;
+  }
+
+  /** One file of a run, with the sources its report quotes. */
+  async lintFile(job: LintJob): Promise<{ result?: FileResult; errors: InputError[]; sources: Map<string, string> }> {
+    const { file, options } = job;
+    const sources = new Map<string, string>();
+    const kind = job.kind ?? kindOfContent(file, options.text);
+    if (kind === "sql") {
+      const target = targetOrUndefined(file, options);
+      const schema = target ? await this.history.schemaBefore(file, target) : new Schema();
+      const { facts: serverConfig } = await this.serverConfigFor(file, options);
+      const history = this.history;
+      const fromDisk = options.text === undefined;
+      const out = await lintSqlFile(file, options, {
+        schema,
+        parse: (f, text, t) => history.facts(f, text, t, fromDisk),
+        ...(serverConfig ? { serverConfig } : {}),
+      });
+      if (out.text !== undefined) sources.set(file, out.text);
+      return { ...(out.result ? { result: out.result } : {}), errors: out.errors, sources };
+    }
+    const lint = await lintOptionFile(file, options);
+    if (lint.facts) this.lastOptionFile = lint.facts;
+    for (const f of lint.set.files) sources.set(f.path, f.text);
+    return { ...lint.outcome, sources };
+  }
+
+  /** Lints the jobs, option files first so that SQL in the same run sees the server's configuration. */
+  async run(jobs: LintJob[], options: RunOptions, errors: InputError[] = []): Promise<RunOutcome> {
+    const outcome: RunOutcome = { findings: [], errors, sources: new Map(), targets: new Map(), linted: new Set(), failed: new Set() };
+    const seen = new Set<string>();
+    const ordered = [...jobs].sort((a, b) => Number((a.kind ?? "sql") === "sql") - Number((b.kind ?? "sql") === "sql"));
+    const prefetch = startSqlPrefetch(ordered, this.history, options.threads, options.env);
+    if (prefetch) this.history.usePrefetched((path, target) => prefetch.take(path, target));
+    options.progress?.start(ordered.length);
+    try {
+      for (const job of ordered) {
+        let out: Awaited<ReturnType<Project["lintFile"]>>;
+        try {
+          out = await this.lintFile(job);
+        } catch (e) {
+          // One file's failure must not cost the others their findings.
+          if (!job.contextOnly) {
+            outcome.errors.push({ file: job.file, message: `internal error while linting this file: ${(e as Error).message}` });
+            outcome.failed.add(job.file);
+          }
+          continue;
+        } finally {
+          options.progress?.tick();
+        }
+        if (job.contextOnly) continue;
+        outcome.errors.push(...out.errors);
+        for (const e of out.errors) outcome.failed.add(e.file);
+        for (const [k, v] of out.sources) outcome.sources.set(k, v);
+        if (!out.result) continue;
+        outcome.targets.set(out.result.file, out.result.target.label);
+        for (const f of out.result.files) outcome.linted.add(f);
+        for (const f of out.result.findings) {
+          const key = `${f.rule}\0${f.file}\0${f.range.start.line}:${f.range.start.column}\0${f.message}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          outcome.findings.push(f);
+        }
+      }
+    } finally {
+      options.progress?.done();
+      prefetch?.close();
+    }
+    outcome.errors.splice(0, outcome.errors.length, ...new Map(outcome.errors.map((e) => [`${e.file}\0${e.line}\0${e.message}`, e])).values());
+    return outcome;
+  }
+
+  /**
+   * An editor's SQL document: linted incrementally against the schema the migrations beside it build,
+   * with the files besides it that the lint read (the server's option file) and what of that option
+   * file an untrusted workspace kept innolint from reading.
+   */
+  async lintDocument(file: string, options: LintOptions): Promise<{ outcome: LintOutcome; read: string[]; notFollowed: OptionFileError[] }> {
+    let document = this.documents.get(file);
+    if (!document) {
+      document = new SqlDocumentCache();
+      this.documents.set(file, document);
+    }
+    let schema = new Schema();
+    let schemaOrigin: object | undefined;
+    const target = targetOrUndefined(file, options);
+    // A bad target or configuration is reported by lintSqlFile itself.
+    if (target) ({ schema, origin: schemaOrigin } = await this.history.schemaAndOrigin(file, target));
+    const { facts: serverConfig, files, notFollowed } = await this.serverConfigFor(file, options);
+    const outcome = await lintSqlFile(file, options, { schema, document, ...(schemaOrigin ? { schemaOrigin } : {}), ...(serverConfig ? { serverConfig } : {}) });
+    return { outcome, read: files, notFollowed };
+  }
+}
