@@ -5,7 +5,7 @@
 // diagnostics for a file in the middle of the 10,000-file directory and its per-edit p95.
 // Prints figures; asserts nothing.
 //
-//   node bench/monorepo.mjs [--files 1000,10000] [--no-lsp] [--no-shapes] [--generate DIR]
+//   node bench/monorepo.mjs [--files 1000,10000] [--no-cli] [--no-lsp] [--no-shapes] [--generate DIR]
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -120,6 +120,7 @@ try {
   for (const files of sizes) {
     const dir = join(work, `repo-${files}`, "migrations");
     const bytes = generate(dir, files);
+    if (process.argv.includes("--no-cli")) continue;
     console.log(`\n${files.toLocaleString("en")} files, ${(bytes / 2 ** 20).toFixed(1)} MB (process wall time, bare parse includes Node's start and the grammar's load)`);
     const lintArgs = ["--target", TARGET, "--format", "json", "--fail-on", "never", dir];
     const rounds = files >= 5000 ? 3 : 5;
@@ -154,7 +155,12 @@ try {
     for (let f = 0; f < 100; f++) writeFileSync(join(medium, `V${String(f).padStart(4, "0")}.sql`), Array.from({ length: 25 }, (_, i) => migrationFile(f * 25 + i + 1, rand)).join("\n"));
     const tiny = join(shapes, "tiny");
     mkdirSync(tiny, { recursive: true });
-    for (let f = 0; f < 1128; f++) writeFileSync(join(tiny, `V${String(f).padStart(5, "0")}.sql`), `ALTER TABLE t${f} ADD COLUMN c${f} INT NULL;\n`);
+    // One statement each, about 600 bytes: 1,128 of them pass the 512 KB above which workers start.
+    for (let f = 0; f < 1128; f++)
+      writeFileSync(
+        join(tiny, `V${String(f).padStart(5, "0")}.sql`),
+        `CREATE TABLE t${f} (\n  id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,\n${Array.from({ length: 8 }, (_, i) => `  c${i} VARCHAR(64) NULL COMMENT 'column ${i}'`).join(",\n")},\n  PRIMARY KEY (id)\n) ENGINE=InnoDB;\n`,
+      );
     for (const [label, dir] of [
       ["one big file (2,500 migrations' statements)", big],
       ["100 medium files", medium],
@@ -162,14 +168,15 @@ try {
     ]) {
       console.log(`  ${label}:`);
       const args = ["--target", TARGET, "--format", "json", "--fail-on", "never", dir];
-      const [def, one] = interleaved(
+      const [def, two, one] = interleaved(
         [
           ["default --jobs", args],
+          ["--jobs 2", ["--jobs", "2", ...args]],
           ["--jobs 1", ["--jobs", "1", ...args]],
         ],
         5,
       );
-      console.log(`    default/--jobs 1: ${(def.ms / one.ms).toFixed(2)}×`);
+      console.log(`    default/--jobs 1: ${(def.ms / one.ms).toFixed(2)}×, --jobs 2/--jobs 1: ${(two.ms / one.ms).toFixed(2)}× (the default takes one thread per idle core)`);
     }
   }
 

@@ -28,6 +28,16 @@ await build({
   banner: { js: 'var __innolint_url = require("url").pathToFileURL(__filename).href;' },
 });
 
+// The SQL facts worker beside the server: a long directory's first replay parses in threads (sql/pool.ts).
+await build({
+  ...common,
+  entryPoints: { "sql-worker": join(linter, "src/sql/worker.ts") },
+  outdir: dist,
+  minify: true,
+  define: { "import.meta.url": "__innolint_url" },
+  banner: { js: 'var __innolint_url = require("url").pathToFileURL(__filename).href;' },
+});
+
 copyFileSync(require.resolve("web-tree-sitter/web-tree-sitter.wasm"), join(dist, "web-tree-sitter.wasm"));
 for (const dir of [join(linter, "wasm"), join(here, "..", "engine-sim", "wasm")]) {
   if (!existsSync(dir)) continue;

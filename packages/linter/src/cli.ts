@@ -277,7 +277,7 @@ function lintJobs(jobs: LintJob[], history: MigrationHistory, args: LintArgs, io
     tick: () => bar?.tick(),
     done: () => bar?.done(),
   };
-  return new Project(history).run(jobs, { ...(args.jobs !== undefined ? { threads: args.jobs } : {}), env: io.env, progress }, errors);
+  return new Project({ history }).run(jobs, { ...(args.jobs !== undefined ? { threads: args.jobs } : {}), env: io.env, progress }, errors);
 }
 
 function baselinePath(args: LintArgs, io: CliIO): string {

@@ -7,6 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultThreads } from "../src/sql/pool.js";
+import { Project } from "../src/lint/project.js";
 import { bundledCli } from "./helpers/bundle.js";
 import { migrationRepo, write } from "./helpers/git.js";
 
@@ -223,6 +224,25 @@ describe("SQL facts in worker threads", () => {
     walk(src);
     expect(callers.sort()).toEqual(["lint/project.ts", "sql/pool.ts"]);
     for (const e of readdirSync(join(src, "lsp"))) expect(readFileSync(join(src, "lsp", e), "utf8")).not.toMatch(/\bproject\.run\(/);
+  });
+
+  it("an editor's first replay of a long directory parses in worker threads, with the same findings as in-process", async () => {
+    const file = join(dir, "0014_last.sql");
+    const text = readFileSync(file, "utf8");
+    const log = join(tmp, "replay.log");
+    const lintIn = async (threads: number) => {
+      const project = new Project({ threads, env: { INNOLINT_SQL_WORKER: wrapper("replay", log) } });
+      const { outcome } = await project.lintDocument(file, { cwd: dir, text, impact: false });
+      return JSON.stringify(outcome);
+    };
+    const single = await lintIn(1);
+    expect(existsSync(log)).toBe(false);
+    expect(await lintIn(2)).toEqual(single);
+    const asked = readFileSync(log, "utf8").trim().split("\n");
+    // The worker was asked for earlier migrations (the main thread helps with the rest).
+    expect(asked.length).toBeGreaterThan(0);
+    for (const path of asked) expect(path < file).toBe(true);
+    expect(JSON.parse(single).result.file).toBe(file);
   });
 
   it("--jobs takes a positive number", () => {

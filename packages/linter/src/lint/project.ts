@@ -13,9 +13,10 @@ import type { OptionFileError } from "../optionfile/model.js";
 import type { OptionFacts } from "../optionfile/rules/facts.js";
 import { MigrationHistory } from "../sql/history.js";
 import { SqlDocumentCache } from "../sql/incremental.js";
-import { startSqlPrefetch } from "../sql/pool.js";
+import { startReplayPrefetch, startSqlPrefetch } from "../sql/pool.js";
 import { readSqlText } from "../sql/read.js";
 import { Schema } from "../sql/schema.js";
+import type { Target } from "../target.js";
 
 /** A file of a run. */
 export interface LintJob {
@@ -85,8 +86,15 @@ export class Project {
   /** Open editor documents, by path: what their next lint can reuse. */
   private readonly documents = new Map<string, SqlDocumentCache>();
 
-  constructor(history: MigrationHistory = diskHistory()) {
-    this.history = history;
+  private readonly env: Record<string, string | undefined>;
+  /** Threads for an editor's replay (sql/pool.ts); undefined lets the load average decide. */
+  private readonly threads: number | undefined;
+
+  /** `env`: where the worker bundle is found (INNOLINT_SQL_WORKER names another). */
+  constructor(options: { history?: MigrationHistory; env?: Record<string, string | undefined>; threads?: number } = {}) {
+    this.history = options.history ?? diskHistory();
+    this.env = options.env ?? process.env;
+    this.threads = options.threads;
   }
 
   /**
@@ -208,6 +216,23 @@ export class Project {
   }
 
   /**
+   * The schema before an editor's document. The first document opened in a long directory replays the
+   * migrations before it with worker threads, as a CLI run would; after that the history has them.
+   */
+  private async replayed(file: string, target: Target): Promise<{ schema: Schema; origin: object }> {
+    const prefetch = startReplayPrefetch(this.history.toReplay(file, target), target, this.threads, this.env);
+    if (!prefetch) return this.history.schemaAndOrigin(file, target);
+    const history = this.history;
+    history.usePrefetched((path, t) => prefetch.take(path, t));
+    try {
+      return await history.schemaAndOrigin(file, target);
+    } finally {
+      history.usePrefetched(undefined);
+      prefetch.close();
+    }
+  }
+
+  /**
    * An editor's SQL document: linted incrementally against the schema the migrations beside it build,
    * with the files besides it that the lint read (the server's option file) and what of that option
    * file an untrusted workspace kept innolint from reading.
@@ -222,7 +247,7 @@ export class Project {
     let schemaOrigin: object | undefined;
     const target = targetOrUndefined(file, options);
     // A bad target or configuration is reported by lintSqlFile itself.
-    if (target) ({ schema, origin: schemaOrigin } = await this.history.schemaAndOrigin(file, target));
+    if (target) ({ schema, origin: schemaOrigin } = await this.replayed(file, target));
     const { facts: serverConfig, files, notFollowed } = await this.serverConfigFor(file, options);
     const outcome = await lintSqlFile(file, options, { schema, document, ...(schemaOrigin ? { schemaOrigin } : {}), ...(serverConfig ? { serverConfig } : {}) });
     return { outcome, read: files, notFollowed };

@@ -59,7 +59,7 @@ export class MigrationHistory {
    * extracted from: used only when that text is the text asked about, so a file this history reads
    * in another version (review: the merge base) is still parsed from that version.
    */
-  usePrefetched(source: (path: string, target: Target) => Promise<{ text: string; facts: SqlFacts } | undefined> | undefined): void {
+  usePrefetched(source: ((path: string, target: Target) => Promise<{ text: string; facts: SqlFacts } | undefined> | undefined) | undefined): void {
     this.prefetched = source;
   }
 
@@ -120,6 +120,18 @@ export class MigrationHistory {
   earlier(file: string): string[] {
     const listing = this.listing(dirname(file));
     return listing.names.slice(0, this.countBefore(listing, file)).map((n) => join(listing.dir, n));
+  }
+
+  /** The migrations from disk that the schema before `file` still needs replayed, in order. */
+  toReplay(file: string, target: Target): string[] {
+    const listing = this.listing(dirname(file));
+    const done = this.chains.get(`${target.label}\0${listing.dir}`)?.after.length ?? 0;
+    const out: string[] = [];
+    for (let i = done; i < this.countBefore(listing, file); i++) {
+      const path = join(listing.dir, listing.names[i] as string);
+      if (this.onDisk(path)) out.push(path);
+    }
+    return out;
   }
 
   /** A fresh copy of the schema before `file`. */

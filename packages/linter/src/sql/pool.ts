@@ -320,9 +320,33 @@ export function startSqlPrefetch(
       bytes += size;
     }
   }
+  return prefetchFor(plan, bytes, requested, script);
+}
+
+function prefetchFor(plan: { path: string; target: Target; bytes: number }[], bytes: number, requested: number | undefined, script: string): SqlPrefetch | undefined {
   if (plan.length < 2) return undefined;
   if (requested === undefined && bytes < PARALLEL_FROM_BYTES) return undefined;
   const threads = requested ?? defaultThreads();
   if (threads < 2) return undefined;
   return new SqlPrefetch(plan, Math.min(threads - 1, plan.length), script);
+}
+
+/**
+ * Workers for a migration history the language server replays before a document (the files not
+ * replayed yet, in order), under the same rules as a run: none for less than PARALLEL_FROM_BYTES,
+ * without a worker bundle, or when the load average leaves no core idle.
+ */
+export function startReplayPrefetch(paths: string[], target: Target, requested: number | undefined, env: Record<string, string | undefined>): SqlPrefetch | undefined {
+  if (requested === 1) return undefined;
+  const script = workerScript(env);
+  if (!script) return undefined;
+  const plan: { path: string; target: Target; bytes: number }[] = [];
+  let bytes = 0;
+  for (const path of paths) {
+    const size = sizeOf(path);
+    if (size < 0 || size > SQL_STREAM_ABOVE) continue;
+    plan.push({ path, target, bytes: size });
+    bytes += size;
+  }
+  return prefetchFor(plan, bytes, requested, script);
 }
