@@ -47,3 +47,7 @@ bundle=packages/linter/dist/cli.js
 if [ ! -f "$bundle" ] || [ -n "$(find packages/linter/src packages/linter/wasm packages/engine-sim rules package-lock.json -newer "$bundle" -not -path '*/target/*' -print -quit 2>/dev/null)" ]; then
   npm run build --silent
 fi
+# npm links a bin only when its file exists, and dist/cli.js is built after the install.
+if [ ! -x node_modules/.bin/innolint ]; then
+  npm rebuild innolint --ignore-scripts --loglevel=error >/dev/null
+fi

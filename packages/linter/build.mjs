@@ -1,7 +1,7 @@
 // Bundles the CLI into dist/cli.js (and its SQL facts worker into dist/sql-worker.js) and copies the WebAssembly and knowledge-base assets beside it.
 // `--outdir DIR` bundles elsewhere (tests that run the bundle build their own, beside no other build).
 import { build } from "esbuild";
-import { mkdirSync, readdirSync, copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, copyFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
@@ -71,4 +71,6 @@ writeCatalogueBundle(join(here, "..", "..", "rules", "variables"), join(dist, "r
 const { loadRuleDocs } = await import(pathToFileURL(join(dist, "knowledge-loader.mjs")).href);
 writeFileSync(join(dist, "rules", "rules.json"), JSON.stringify([...loadRuleDocs().values()]));
 rmSync(join(dist, "knowledge-loader.mjs"));
+// The bin: executable wherever npm links or installs it.
+chmodSync(join(dist, "cli.js"), 0o755);
 console.log(`bundled ${join(dist, "cli.js")}`);

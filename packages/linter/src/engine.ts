@@ -11,7 +11,8 @@ import { readOptionFiles, type OptionFile, type OptionSet } from "./optionfile/m
 import { buildOptionFacts, type OptionFacts } from "./optionfile/rules/facts.js";
 import { driftRules, ENGINE_RULES, liveConfigRules, optionFileRules, setStatementRules, sqlStatementRules } from "./rules/registry.js";
 import type { LiveContext } from "./live/context.js";
-import { extractFacts, type SqlFacts, type SqlProblem } from "./sql/facts.js";
+import { extractFacts } from "./sql/facts.js";
+import type { SqlFacts, SqlProblem } from "./sql/types.js";
 import type { SqlDocumentCache } from "./sql/incremental.js";
 import { runSqlRules, SqlRuleRunner } from "./sql/lint.js";
 import { SQL_STREAM_ABOVE, streamSqlFacts, type StreamOptions } from "./sql/stream.js";

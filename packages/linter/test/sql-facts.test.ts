@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { extractFacts, type StatementFacts } from "../src/sql/facts.js";
+import { extractFacts } from "../src/sql/facts.js";
+import type { StatementFacts } from "../src/sql/types.js";
 import { parseTarget } from "../src/target.js";
 
 const mariadb = parseTarget("mariadb-10.11");

@@ -4,7 +4,8 @@
  * RENAME, SET NAMES with assignments, WITHIN GROUP, OFFSET ... ROWS, and which words are columns.
  */
 import { describe, expect, it } from "vitest";
-import { extractFacts, type StatementFacts } from "../src/sql/facts.js";
+import { extractFacts } from "../src/sql/facts.js";
+import type { StatementFacts } from "../src/sql/types.js";
 import { Schema } from "../src/sql/schema.js";
 import { parseTarget } from "../src/target.js";
 

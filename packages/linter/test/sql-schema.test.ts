@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { extractFacts, type StatementFacts } from "../src/sql/facts.js";
+import { extractFacts } from "../src/sql/facts.js";
+import type { StatementFacts } from "../src/sql/types.js";
 import { clusteredRecordSize, decimalBytes } from "../src/sql/rowsize.js";
 import { Schema } from "../src/sql/schema.js";
 import { parseTarget } from "../src/target.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { extractFacts, type AssignmentFacts } from "../src/sql/facts.js";
+import { extractFacts } from "../src/sql/facts.js";
+import type { AssignmentFacts } from "../src/sql/types.js";
 import { parseTarget } from "../src/target.js";
 
 async function assignments(sql: string, target = "mysql-8.4"): Promise<AssignmentFacts[]> {

@@ -11,7 +11,8 @@
  * Under INNOLINT_REQUIRE_ORACLE=1 (CI) a missing sqlglot fails instead of skipping.
  */
 import { describe, expect, it } from "vitest";
-import { extractFacts, type StatementFacts } from "../src/sql/facts.js";
+import { extractFacts } from "../src/sql/facts.js";
+import type { StatementFacts } from "../src/sql/types.js";
 import { parseTarget } from "../src/target.js";
 import { loadSqlglotOracle, type CorpusRow, type SqlglotRow } from "./oracle/sqlglot-oracle.js";
 import { requireOracle } from "./helpers/require-oracle.js";

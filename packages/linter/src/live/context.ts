@@ -1,6 +1,6 @@
 import type { OptionEntry } from "../optionfile/model.js";
 import { buildOptionFacts, type OptionFacts } from "../optionfile/rules/facts.js";
-import type { PartitioningFacts, PartitionType, SubpartitioningFacts } from "../sql/facts.js";
+import type { PartitioningFacts, PartitionType, SubpartitioningFacts } from "../sql/types.js";
 import type { LiveTables } from "../sql/rules/context.js";
 import type { Schema, TableState } from "../sql/schema.js";
 import { parseTarget, type Target } from "../target.js";

@@ -1,7 +1,8 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Target } from "../target.js";
-import { extractFacts, type SqlFacts } from "./facts.js";
+import { extractFacts } from "./facts.js";
+import type { SqlFacts } from "./types.js";
 import { Schema } from "./schema.js";
 import { SQL_STREAM_ABOVE, streamSqlFacts } from "./stream.js";
 

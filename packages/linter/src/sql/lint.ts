@@ -7,7 +7,7 @@ import type { OptionEntry, OptionSet } from "../optionfile/model.js";
 import { buildOptionFacts, type OptionFacts } from "../optionfile/rules/facts.js";
 import type { Rule } from "../rules/types.js";
 import type { Target } from "../target.js";
-import type { SqlFacts, StatementFacts } from "./facts.js";
+import type { SqlFacts, StatementFacts } from "./types.js";
 import type { LiveTables, SqlStatementFacts } from "./rules/context.js";
 import type { StatementMemo } from "./incremental.js";
 import { SCHEMA_KINDS, type Schema } from "./schema.js";

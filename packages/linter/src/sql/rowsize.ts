@@ -28,7 +28,7 @@
  *   innodb_sort_buffer_size ÷ max(1, dict_index_get_min_size(index)): `minData` below, the figure the
  *   manual's innodb_sort_buffer_size memory bound divides by.
  */
-import type { ColumnFacts } from "./facts.js";
+import type { ColumnFacts } from "./types.js";
 
 export type RowFormat = "redundant" | "compact" | "dynamic" | "compressed";
 

@@ -1,4 +1,4 @@
-import type { ColumnChange, ColumnFacts, IndexFacts, PartitioningFacts, StatementFacts, StatementKind, TableOptions } from "./facts.js";
+import type { ColumnChange, ColumnFacts, IndexFacts, PartitioningFacts, StatementFacts, StatementKind, TableOptions } from "./types.js";
 import { charsetOfCollation, clusteredRecordSize, hasCharset, secondaryRecordSize, type RecordSize, type TableShape } from "./rowsize.js";
 import { PersistentMap } from "./pmap.js";
 

@@ -15,7 +15,8 @@ import { closeSync, openSync, readSync } from "node:fs";
 import { firstInvalidUtf8 } from "../optionfile/bytes.js";
 import type { Range } from "../finding.js";
 import type { Target } from "../target.js";
-import { windowFacts, type SqlFacts, type SqlProblem } from "./facts.js";
+import { windowFacts } from "./facts.js";
+import type { SqlFacts, SqlProblem } from "./types.js";
 import { resolveVersionedComments } from "./versioned.js";
 import { unreadableReason } from "../errno.js";
 

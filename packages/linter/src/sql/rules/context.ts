@@ -2,7 +2,7 @@ import { basename } from "node:path";
 import type { InputSource } from "../../finding.js";
 import type { OptionFacts } from "../../optionfile/rules/facts.js";
 import type { Target } from "../../target.js";
-import type { SqlFacts, StatementFacts } from "../facts.js";
+import type { SqlFacts, StatementFacts } from "../types.js";
 import type { Schema, TableState } from "../schema.js";
 
 /**

@@ -1,7 +1,7 @@
 import { lookupVariable } from "../../catalogue/index.js";
 import { partitionDivesImpact } from "../../impact/estimates.js";
 import type { Rule } from "../../rules/types.js";
-import type { PartitioningFacts } from "../facts.js";
+import type { PartitioningFacts } from "../types.js";
 import { tablesOf, type SqlStatementFacts } from "./context.js";
 
 /** The server's limit on partitions (subpartitions included) of a non-NDB table. */
