@@ -10,6 +10,7 @@ import {
   type Baseline,
   type BaselineOutcome,
 } from "./baseline.js";
+import { commandHelp, parseCommand, UsageError, type CommandSpec, type FlagSpec, type Parsed } from "./args.js";
 import { createProgress, PROGRESS_MIN_FILES } from "./progress.js";
 import type { FileKind, FileResult, InputError, LintOptions } from "./core.js";
 import { configFor, resolveTarget } from "./context.js";
@@ -58,33 +59,100 @@ Usage:
                                            what-if tables and charts from the InnoDB simulator
                                            (index_build, redo_commit, drop_stall, partition_dives, bp_scan)
 
-Options:
-  --target <flavor-version>   mysql-8.0.22, percona-8.0.22, mariadb-10.11, aurora-mysql-2.04.9
-                              (default: the newest MySQL LTS, and findings say so)
-  --format <name>             text (default), json, sarif, github, gitlab, markdown
-  --fail-on <severity>        error, warning (default), info or never
-  --config <path>             use this .innolint.json instead of discovering one
-  --no-config                 ignore configuration files
-  --stdin-filename <name>     the name to lint standard input (-) as
-  --color / --no-color        force colour on or off (default: on for a TTY)
-  --no-impact                 skip the simulator's impact estimates
-  --context-dsn <url>         read the target, configuration, partitions and table sizes from a
-                              running server (SELECT and SHOW only; password in INNOLINT_PASSWORD)
-  --context-snapshot <file>   the same from a snapshot written by innolint live --snapshot
-  --context-timeout <seconds> limit for connecting and for each statement (default 10)
-  --baseline <file>           the baseline to read (or write); default: .innolint-baseline.json beside the
-                              configuration file, else in the working directory, when it exists
-  --no-baseline               report every finding, ignoring the baseline
-  --no-progress               no progress bar (shown on a terminal's stderr for ${PROGRESS_MIN_FILES} files or more)
-  -j, --jobs <n>              parse SQL files in n threads (this one and n-1 workers); 1: in-process.
-                              Default: min(4, cores - the 1-minute load average, rounded), at least 1,
-                              for runs of 2 SQL files or more and 512 KB of SQL; smaller runs in-process
+Every command prints its options with --help (innolint lint --help, innolint review --help, …).
   -h, --help / -v, --version
 
 Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error, 3 internal error.
 `;
 
-export class UsageError extends Error {}
+export { UsageError };
+
+const FAIL_ON = ["error", "warning", "info", "never"];
+
+/** Options every lint-like command (lint, review, baseline) takes. */
+const LINT_FLAGS: Record<string, FlagSpec> = {
+  target: { type: "string", value: "flavor-version", help: "mysql-8.0.22, percona-8.0.22, mariadb-10.11, aurora-mysql-2.04.9\n(default: the newest MySQL LTS, and findings say so)" },
+  format: { type: "string", short: "f", value: "name", help: `text (default), ${"json, sarif, github, gitlab, markdown"}` },
+  "fail-on": { type: "string", value: "severity", help: "error, warning (default), info or never" },
+  config: { type: "string", short: "c", value: "path", help: "use this .innolint.json instead of discovering one" },
+  "no-config": { type: "boolean", help: "ignore configuration files" },
+  "stdin-filename": { type: "string", value: "name", help: "the name to lint standard input (-) as" },
+  color: { type: "boolean", help: "force colour on (default: on for a terminal)" },
+  "no-color": { type: "boolean", help: "force colour off" },
+  "no-impact": { type: "boolean", help: "skip the simulator's impact estimates" },
+  "context-dsn": { type: "string", value: "url", help: "read the target, configuration, partitions and table sizes from a\nrunning server (SELECT and SHOW only; password in INNOLINT_PASSWORD)" },
+  "context-snapshot": { type: "string", value: "file", help: "the same from a snapshot written by innolint live --snapshot" },
+  "context-timeout": { type: "string", value: "seconds", help: "limit for connecting and for each statement (default 10)" },
+  baseline: { type: "string", value: "file", help: "the baseline to read (or write); default: .innolint-baseline.json beside the\nconfiguration file, else in the working directory, when it exists" },
+  "no-baseline": { type: "boolean", help: "report every finding, ignoring the baseline" },
+  "no-progress": { type: "boolean", help: `no progress bar (shown on a terminal's stderr for ${PROGRESS_MIN_FILES} files or more)` },
+  jobs: {
+    type: "string",
+    short: "j",
+    value: "n",
+    help: "parse SQL files in n threads (this one and n-1 workers); 1: in-process.\nDefault: min(4, cores - the 1-minute load average, rounded), at least 1,\nfor runs of 2 SQL files or more and 512 KB of SQL; smaller runs in-process",
+  },
+};
+
+const EXIT_CODES = "Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage, input or configuration error, 3 internal error.";
+
+const LINT_SPEC: CommandSpec = {
+  command: "lint",
+  usage: ["innolint [lint] [options] <file|dir|glob|->..."],
+  summary: "lint MySQL option files and SQL migrations",
+  flags: LINT_FLAGS,
+  positionals: true,
+  epilogue: `Directories are searched for *.cnf and *.sql; SQL files in a directory are migrations, each linted
+against the schema the files before it build. - reads standard input.
+
+${EXIT_CODES}`,
+};
+
+const REVIEW_SPEC: CommandSpec = {
+  command: "review",
+  usage: ["innolint review --base <git ref> [options] [paths]"],
+  summary: "lint only what a change adds or modifies since the merge base of REF, in the context of everything before it",
+  flags: { base: { type: "string", value: "git ref", help: "the branch or commit the change is compared with (required)" }, ...LINT_FLAGS },
+  positionals: true,
+  epilogue: EXIT_CODES,
+};
+
+const BASELINE_SPEC: CommandSpec = {
+  command: "baseline",
+  usage: ["innolint baseline [options] <file|dir|glob>..."],
+  summary: "accept today's findings: write them to .innolint-baseline.json, so that later runs report only new ones",
+  flags: LINT_FLAGS,
+  positionals: true,
+  epilogue: "Exit codes: 0 written, 2 usage or input error (the entries of files with input errors are kept), 3 internal error.",
+};
+
+const FACTS_SPEC: CommandSpec = {
+  command: "facts",
+  usage: ["innolint facts [--target T] FILE..."],
+  summary: "print as JSON what the rules see: statements, partitioning, SET, WHERE columns, option lines",
+  flags: { target: LINT_FLAGS.target as FlagSpec },
+  positionals: true,
+  epilogue: "Exit codes: 0 printed, 2 usage or input error, 3 internal error.",
+};
+
+const PRINT_DEFAULTS_SPEC: CommandSpec = {
+  command: "print-defaults",
+  usage: ["innolint print-defaults FILE GROUP..."],
+  summary: "print what my_print_defaults --defaults-file=FILE GROUP... prints",
+  flags: {},
+  positionals: true,
+  epilogue: "Exit codes as my_print_defaults: 0 printed, 2 a file could not be read or parsed.",
+};
+
+const RULES_SPEC: CommandSpec = { command: "rules", usage: ["innolint rules"], summary: "list the rules: id, severity, language, title", flags: {}, positionals: false };
+
+const RULE_SPEC: CommandSpec = {
+  command: "rule",
+  usage: ["innolint rule <id>"],
+  summary: "print a rule's knowledge-base entry, with its evidence",
+  flags: {},
+  positionals: true,
+};
 
 type LintCommand = "lint" | "review" | "baseline";
 
@@ -108,87 +176,48 @@ interface LintArgs {
   jobs?: number;
 }
 
-function parseLintArgs(argv: string[], command: LintCommand = "lint"): LintArgs {
-  const args: LintArgs = { paths: [], format: "text", failOn: "warning", noConfig: false, impact: true, noBaseline: false, progress: true };
-  const value = (i: number, flag: string) => {
-    const v = argv[i + 1];
-    if (v === undefined) throw new UsageError(`${flag} needs a value`);
-    return v;
+/** The lint options of `parsed` (lint, review and baseline share them). */
+function lintArgsOf(parsed: Parsed): LintArgs {
+  const f = parsed.flags;
+  const str = (name: string) => f[name] as string | undefined;
+  const args: LintArgs = {
+    paths: parsed.positionals,
+    format: str("format") ?? "text",
+    failOn: (str("fail-on") ?? "warning") as LintArgs["failOn"],
+    noConfig: f["no-config"] === true,
+    impact: f["no-impact"] !== true,
+    noBaseline: f["no-baseline"] === true,
+    progress: f["no-progress"] !== true,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === "--") {
-      // Everything after is a path, even one that starts with a dash.
-      args.paths.push(...argv.slice(i + 1));
-      break;
-    }
-    const eq = a.startsWith("--") ? a.indexOf("=") : -1;
-    const flag = eq > 0 ? a.slice(0, eq) : a;
-    const take = () => (eq > 0 ? a.slice(eq + 1) : value(i++, flag));
-    switch (flag) {
-      case "--target":
-        args.target = take();
-        break;
-      case "--format":
-      case "-f":
-        args.format = take();
-        if (!REPORTERS[args.format]) throw new UsageError(`unknown format "${args.format}" (use ${Object.keys(REPORTERS).join(", ")})`);
-        break;
-      case "--fail-on": {
-        const v = take();
-        if (!["error", "warning", "info", "never"].includes(v)) throw new UsageError(`--fail-on takes error, warning, info or never`);
-        args.failOn = v as LintArgs["failOn"];
-        break;
-      }
-      case "--config":
-      case "-c":
-        args.config = take();
-        break;
-      case "--no-config":
-        args.noConfig = true;
-        break;
-      case "--stdin-filename":
-        args.stdinFilename = take();
-        break;
-      case "--color":
-        args.color = true;
-        break;
-      case "--no-color":
-        args.color = false;
-        break;
-      case "--no-impact":
-        args.impact = false;
-        break;
-      case "--context-dsn":
-        args.contextDsn = take();
-        break;
-      case "--context-snapshot":
-        args.contextSnapshot = take();
-        break;
-      case "--context-timeout":
-        args.contextTimeout = parseTimeout(take(), flag);
-        break;
-      case "--baseline":
-        args.baseline = take();
-        break;
-      case "--no-baseline":
-        args.noBaseline = true;
-        break;
-      case "--no-progress":
-        args.progress = false;
-        break;
-      case "--jobs":
-      case "-j": {
-        const v = take();
-        if (!/^[1-9]\d{0,2}$/.test(v)) throw new UsageError("--jobs takes a number of threads from 1 (in-process) to 999");
-        args.jobs = Number(v);
-        break;
-      }
-      default:
-        if (a.startsWith("-") && a !== "-") throw new UsageError(`unknown option ${a}`);
-        args.paths.push(a);
-    }
+  if (!REPORTERS[args.format]) throw new UsageError(`unknown format "${args.format}" (use ${Object.keys(REPORTERS).join(", ")})`);
+  if (!FAIL_ON.includes(args.failOn)) throw new UsageError("--fail-on takes error, warning, info or never");
+  const target = str("target");
+  if (target !== undefined) args.target = target;
+  const config = str("config");
+  if (config !== undefined) args.config = config;
+  const stdin = str("stdin-filename");
+  if (stdin !== undefined) args.stdinFilename = stdin;
+  if (f.color === true && f["no-color"] === true) throw new UsageError("give --color or --no-color, not both");
+  if (f.color === true) args.color = true;
+  if (f["no-color"] === true) args.color = false;
+  const dsn = str("context-dsn");
+  if (dsn !== undefined) args.contextDsn = dsn;
+  const snapshot = str("context-snapshot");
+  if (snapshot !== undefined) args.contextSnapshot = snapshot;
+  const timeout = str("context-timeout");
+  if (timeout !== undefined) args.contextTimeout = parseTimeout(timeout, "--context-timeout");
+  const baseline = str("baseline");
+  if (baseline !== undefined) args.baseline = baseline;
+  const jobs = str("jobs");
+  if (jobs !== undefined) {
+    if (!/^[1-9]\d{0,2}$/.test(jobs)) throw new UsageError("--jobs takes a number of threads from 1 (in-process) to 999");
+    args.jobs = Number(jobs);
   }
+  return args;
+}
+
+/** What every lint-like command requires of its arguments. */
+function checkedLintArgs(args: LintArgs, command: LintCommand): LintArgs {
   if (args.paths.length === 0) throw new UsageError(`no files given (try: innolint ${command === "baseline" ? "baseline " : ""}my.cnf)`);
   if (command === "baseline" && args.noBaseline) throw new UsageError("--no-baseline contradicts innolint baseline");
   if (args.target) assertCatalogued(parseTarget(args.target));
@@ -326,8 +355,16 @@ function reportRun(outcome: RunOutcome, args: LintArgs, io: CliIO, review?: Revi
   return findings.some((f) => SEVERITY_RANK[f.severity] >= threshold) ? 1 : 0;
 }
 
-export async function runLint(argv: string[], io: CliIO, review?: ReviewRun): Promise<number> {
-  const args = parseLintArgs(argv, review ? "review" : "lint");
+export async function runLint(argv: string[], io: CliIO): Promise<number> {
+  const parsed = parseCommand(LINT_SPEC, argv);
+  if (parsed.help) {
+    io.stdout(commandHelp(LINT_SPEC));
+    return 0;
+  }
+  return lintRun(checkedLintArgs(lintArgsOf(parsed), "lint"), io);
+}
+
+async function lintRun(args: LintArgs, io: CliIO, review?: ReviewRun): Promise<number> {
   const base = await baseOptions(args, io, review);
   const errors: InputError[] = [];
   const jobs: LintJob[] = (review?.contextFiles ?? []).map((file) => ({ file, kind: "option-file", options: base, contextOnly: true }));
@@ -341,7 +378,12 @@ export async function runLint(argv: string[], io: CliIO, review?: ReviewRun): Pr
  * files this run did not lint (or could not lint completely) are kept from the previous baseline.
  */
 async function runBaseline(argv: string[], io: CliIO): Promise<number> {
-  const args = parseLintArgs(argv, "baseline");
+  const parsed = parseCommand(BASELINE_SPEC, argv);
+  if (parsed.help) {
+    io.stdout(commandHelp(BASELINE_SPEC));
+    return 0;
+  }
+  const args = checkedLintArgs(lintArgsOf(parsed), "baseline");
   if (args.paths.includes("-")) throw new UsageError("innolint baseline reads files, not standard input: a baseline names files");
   const path = baselinePath(args, io);
   let previous: Baseline | undefined;
@@ -384,7 +426,12 @@ async function runBaseline(argv: string[], io: CliIO): Promise<number> {
 }
 
 async function runPrintDefaults(argv: string[], io: CliIO): Promise<number> {
-  const [file, ...groups] = argv;
+  const parsed = parseCommand(PRINT_DEFAULTS_SPEC, argv);
+  if (parsed.help) {
+    io.stdout(commandHelp(PRINT_DEFAULTS_SPEC));
+    return 0;
+  }
+  const [file, ...groups] = parsed.positionals;
   if (!file || groups.length === 0) throw new UsageError("usage: innolint print-defaults FILE GROUP...");
   const set = await readOptionFiles(resolve(io.cwd, file), { cwd: io.cwd });
   for (const e of set.errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
@@ -397,18 +444,17 @@ async function runPrintDefaults(argv: string[], io: CliIO): Promise<number> {
  * option files of the working tree around them. Other files give context and report nothing.
  */
 async function runReview(argv: string[], io: CliIO): Promise<number> {
-  let base: string | undefined;
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === "--base") base = argv[++i];
-    else if (a.startsWith("--base=")) base = a.slice(7);
-    else rest.push(a);
+  const parsed = parseCommand(REVIEW_SPEC, argv);
+  if (parsed.help) {
+    io.stdout(commandHelp(REVIEW_SPEC));
+    return 0;
   }
+  const base = parsed.flags.base as string | undefined;
   if (!base) throw new UsageError("usage: innolint review --base <git ref> [lint options] [paths]");
-  // Parsed as lint would parse them, with a stand-in path so that none given is no error.
-  const args = parseLintArgs([...rest, "--", "."]);
-  const given = args.paths.slice(0, -1);
+  const args = lintArgsOf(parsed);
+  if (args.target) assertCatalogued(parseTarget(args.target));
+  if (args.contextDsn && args.contextSnapshot) throw new UsageError("give either --context-dsn or --context-snapshot, not both");
+  const given = args.paths;
   if (given.includes("-")) throw new UsageError("innolint review reads the change from git, not standard input");
   let change;
   try {
@@ -421,8 +467,6 @@ async function runReview(argv: string[], io: CliIO): Promise<number> {
   const scope = given.length ? given : ["."];
   const inScope = pathSelector(scope, io.cwd);
   const files = change.files.filter((f) => inScope(f) && kindFromName(f) !== undefined && existsSync(f));
-  const options = [...rest];
-  for (const p of given) options.splice(options.lastIndexOf(p), 1);
   const title = `innolint review: ${files.length} changed ${files.length === 1 ? "file" : "files"} since ${base} (${change.mergeBase.slice(0, 12)})`;
   const changed = new Set(files);
   const deleted = new Set(change.changes.filter((c) => c.status === "deleted").map((c) => c.path));
@@ -440,20 +484,18 @@ async function runReview(argv: string[], io: CliIO): Promise<number> {
     io.stdout(reporter({ findings: [], errors: [], sources: new Map(), cwd: io.cwd, targets: new Map(), title, filesReviewed: 0 }, { color: false }));
     return 0;
   }
-  return runLint([...options, "--", ...files], io, review);
+  return lintRun({ ...args, paths: files }, io, review);
 }
 
 /** `innolint facts`: what the rules see, as JSON, for debugging findings. */
 async function runFacts(argv: string[], io: CliIO): Promise<number> {
-  let target: string | undefined;
-  const paths: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === "--target") target = argv[++i];
-    else if (a.startsWith("--target=")) target = a.slice(9);
-    else if (a.startsWith("-")) throw new UsageError(`unknown option ${a}`);
-    else paths.push(a);
+  const parsed = parseCommand(FACTS_SPEC, argv);
+  if (parsed.help) {
+    io.stdout(commandHelp(FACTS_SPEC));
+    return 0;
   }
+  const target = parsed.flags.target as string | undefined;
+  const paths = parsed.positionals;
   if (paths.length === 0) throw new UsageError("usage: innolint facts [--target T] FILE...");
   const options: LintOptions = { cwd: io.cwd, impact: false, ...(target ? { target } : {}) };
   const collected = collectFiles(paths, io.cwd);
@@ -520,7 +562,11 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
   return errors.length ? 2 : 0;
 }
 
-function runRules(io: CliIO): number {
+function runRules(argv: string[], io: CliIO): number {
+  if (parseCommand(RULES_SPEC, argv).help) {
+    io.stdout(commandHelp(RULES_SPEC));
+    return 0;
+  }
   const docs = [...loadRuleDocs().values()];
   const width = Math.max(...docs.map((d) => d.id.length));
   for (const d of docs) io.stdout(`${d.id.padEnd(width)}  ${d.severity.padEnd(7)}  ${d.language.padEnd(11)}  ${d.title}\n`);
@@ -528,13 +574,20 @@ function runRules(io: CliIO): number {
 }
 
 function runRule(argv: string[], io: CliIO): number {
-  const id = argv[0];
+  const parsed = parseCommand(RULE_SPEC, argv);
+  if (parsed.help) {
+    io.stdout(commandHelp(RULE_SPEC));
+    return 0;
+  }
+  const id = parsed.positionals[0];
   if (!id) throw new UsageError("usage: innolint rule <id>");
   const doc = loadRuleDocs().get(id);
   if (!doc) throw new UsageError(`no rule "${id}" (innolint rules lists them)`);
   io.stdout(renderRuleDoc(doc));
   return 0;
 }
+
+const COMMANDS = new Set(["lint", "print-defaults", "rules", "facts", "rule", "simulate", "lsp", "live", "review", "baseline"]);
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
@@ -543,9 +596,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       case undefined:
       case "-h":
       case "--help":
-      case "help":
         io.stdout(HELP);
         return command === undefined ? 2 : 0;
+      case "help":
+        // innolint help <command>: that command's --help.
+        if (rest[0] && COMMANDS.has(rest[0])) return await main([rest[0], "--help"], io);
+        io.stdout(HELP);
+        return rest[0] ? 2 : 0;
       case "-v":
       case "--version":
         io.stdout(`${VERSION}\n`);
@@ -555,7 +612,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       case "print-defaults":
         return await runPrintDefaults(rest, io);
       case "rules":
-        return runRules(io);
+        return runRules(rest, io);
       case "facts":
         return await runFacts(rest, io);
       case "rule":
@@ -563,7 +620,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       case "simulate":
         return await runSimulate(rest, io);
       case "lsp":
-        return await (await import("./lsp/main.js")).runLanguageServer(rest);
+        return await (await import("./lsp/main.js")).runLanguageServer(rest, io);
       case "live":
         return await runLive(rest, io);
       case "review":

@@ -169,3 +169,38 @@ describe("rule commands", () => {
     expect((await run(["rule", "no-such-rule"])).code).toBe(2);
   });
 });
+
+describe("every command's --help", () => {
+  const commands = ["lint", "review", "baseline", "facts", "print-defaults", "rules", "rule", "simulate", "live", "lsp"];
+  it.each(commands)("innolint %s --help prints that command's help to stdout and exits 0", async (command) => {
+    const res = await run([command, "--help"]);
+    expect([res.code, res.stderr]).toEqual([0, ""]);
+    expect(res.stdout).toMatch(new RegExp(`^innolint ${command}: `));
+    expect(res.stdout).toContain("Usage:");
+    // -h and `innolint help <command>` say the same.
+    expect((await run([command, "-h"])).stdout).toBe(res.stdout);
+    expect((await run(["help", command])).stdout).toBe(res.stdout);
+  });
+
+  it("innolint simulate <model> --help lists the model's parameters from the simulator", async () => {
+    const res = await run(["simulate", "index_build", "--help"]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^innolint simulate index_build: /);
+    expect(res.stdout).toContain("--sort_buffer_bytes");
+  });
+
+  it("a mistyped option is a usage error with a did-you-mean, for every command", async () => {
+    for (const [argv, message] of [
+      [["--traget", "mysql-8.0", "my.cnf"], /unknown option --traget \(did you mean --target\?\)/],
+      [["review", "--bsae", "main"], /unknown option --bsae \(did you mean --base\?\)/],
+      [["facts", "--target"], /--target needs a value/],
+      [["rules", "extra"], /takes no argument "extra"/],
+      [["lint", "--no-impact=yes", "my.cnf"], /--no-impact takes no value/],
+      [["simulate", "bp_scan", "--no_such_param", "3"], /unknown option --no_such_param/],
+    ] as const) {
+      const res = await run([...argv]);
+      expect([argv.join(" "), res.code]).toEqual([argv.join(" "), 2]);
+      expect(res.stderr).toMatch(message);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync } from "node:fs";
+import { commandHelp, parseCommand, UsageError, type CommandSpec } from "../args.js";
 import { resolve } from "node:path";
 import type { InputError, LintOptions } from "../core.js";
 import { configFor } from "../context.js";
@@ -13,30 +14,40 @@ import { describeAddress, LiveError, LiveSession, parseDsn, passwordFromEnv, red
 import { createProgress } from "../progress.js";
 import { loadSnapshot, readSnapshot, SNAPSHOT_STEPS, writeSnapshot, type LiveSnapshot } from "./snapshot.js";
 
-export const LIVE_HELP = `innolint live: judge a running server's configuration, and what an option file says about it
-
-Usage:
-  innolint live --dsn mysql://user@host:3306/ [options]
-  innolint live --socket /run/mysqld/mysqld.sock [--user NAME] [options]
-  innolint live --from-snapshot snapshot.json [options]
-
-Options:
-  --dsn <url>              mysql://user@host:port/ or mariadb://…; ?socket=/path for a Unix socket.
-                           A password in the DSN is refused.
-  --socket <path>          connect through a Unix socket
-  --user <name>            the user when the DSN names none (default: the login name)
-  -p, --password           prompt for the password (no echo); otherwise INNOLINT_PASSWORD, then MYSQL_PWD
-  --timeout <seconds>      limit for connecting and for each statement (default 10)
-  --snapshot <file>        also write what was read as a JSON snapshot (for --context-snapshot)
-  --from-snapshot <file>   judge a snapshot taken earlier instead of connecting
-  --defaults-file <file>   config-drift: report running values that differ from this option file
-                           (default: "optionFile" of .innolint.json, if any); --config my.cnf, naming
-                           an option file rather than an .innolint.json, does the same
-  --target, --format, --fail-on, --config, --no-config, --color, --no-color, --no-impact: as for lint
-
-Only SELECT and SHOW statements are sent. Exit codes: 0 no findings at or above --fail-on,
-1 findings, 2 usage, input or connection error, 3 internal error.
-`;
+const LIVE_SPEC: CommandSpec = {
+  command: "live",
+  usage: [
+    "innolint live --dsn mysql://user@host:3306/ [options]",
+    "innolint live --socket /run/mysqld/mysqld.sock [--user NAME] [options]",
+    "innolint live --from-snapshot snapshot.json [options]",
+  ],
+  summary: "judge a running server's configuration, and what an option file says about it",
+  flags: {
+    dsn: { type: "string", value: "url", help: "mysql://user@host:port/ or mariadb://…; ?socket=/path for a Unix socket.\nA password in the DSN is refused." },
+    socket: { type: "string", value: "path", help: "connect through a Unix socket" },
+    user: { type: "string", short: "u", value: "name", help: "the user when the DSN names none (default: the login name)" },
+    password: { type: "boolean", short: "p", help: "prompt for the password (no echo); otherwise INNOLINT_PASSWORD, then MYSQL_PWD" },
+    timeout: { type: "string", value: "seconds", help: "limit for connecting and for each statement (default 10)" },
+    snapshot: { type: "string", value: "file", help: "also write what was read as a JSON snapshot (for --context-snapshot)" },
+    "from-snapshot": { type: "string", value: "file", help: "judge a snapshot taken earlier instead of connecting" },
+    "defaults-file": {
+      type: "string",
+      value: "file",
+      help: 'config-drift: report running values that differ from this option file\n(default: "optionFile" of .innolint.json, if any); --config my.cnf, naming\nan option file rather than an .innolint.json, does the same',
+    },
+    target: { type: "string", value: "flavor-version", help: "as for lint: the server's own version wins unless this is given" },
+    format: { type: "string", short: "f", value: "name", help: "text (default), json, sarif, github, gitlab, markdown" },
+    "fail-on": { type: "string", value: "severity", help: "error, warning (default), info or never" },
+    config: { type: "string", short: "c", value: "path", help: "use this .innolint.json (or option file, see --defaults-file)" },
+    "no-config": { type: "boolean", help: "ignore configuration files" },
+    color: { type: "boolean", help: "force colour on (default: on for a terminal)" },
+    "no-color": { type: "boolean", help: "force colour off" },
+    "no-impact": { type: "boolean", help: "skip the simulator's impact estimates" },
+  },
+  positionals: true,
+  epilogue: `Only SELECT and SHOW statements are sent. Exit codes: 0 no findings at or above --fail-on,
+1 findings, 2 usage, input or connection error, 3 internal error.`,
+};
 
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 
@@ -149,83 +160,39 @@ interface LiveArgs extends LiveSource {
 }
 
 function parseLiveArgs(argv: string[]): LiveArgs {
-  const args: LiveArgs = { format: "text", failOn: "warning", noConfig: false, impact: true, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    const eq = a.startsWith("--") ? a.indexOf("=") : -1;
-    const flag = eq > 0 ? a.slice(0, eq) : a;
-    const take = () => {
-      if (eq > 0) return a.slice(eq + 1);
-      const v = argv[++i];
-      if (v === undefined) throw new LiveUsageError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case "--dsn":
-        args.dsn = take();
-        break;
-      case "--socket":
-        args.socket = take();
-        break;
-      case "--user":
-      case "-u":
-        args.user = take();
-        break;
-      case "--password":
-      case "-p":
-        if (eq > 0) throw new LiveUsageError("innolint does not take a password on the command line: set INNOLINT_PASSWORD (or MYSQL_PWD), or pass -p alone to be prompted");
-        args.prompt = true;
-        break;
-      case "--timeout":
-        args.timeoutSeconds = parseTimeout(take(), flag);
-        break;
-      case "--snapshot":
-        args.writeSnapshot = take();
-        break;
-      case "--from-snapshot":
-        args.snapshot = take();
-        break;
-      case "--defaults-file":
-        args.defaultsFile = take();
-        break;
-      case "--target":
-        args.target = take();
-        break;
-      case "--format":
-      case "-f":
-        args.format = take();
-        if (!REPORTERS[args.format]) throw new LiveUsageError(`unknown format "${args.format}" (use ${Object.keys(REPORTERS).join(", ")})`);
-        break;
-      case "--fail-on": {
-        const v = take();
-        if (!["error", "warning", "info", "never"].includes(v)) throw new LiveUsageError("--fail-on takes error, warning, info or never");
-        args.failOn = v as LiveArgs["failOn"];
-        break;
-      }
-      case "--config":
-      case "-c":
-        args.config = take();
-        break;
-      case "--no-config":
-        args.noConfig = true;
-        break;
-      case "--color":
-        args.color = true;
-        break;
-      case "--no-color":
-        args.color = false;
-        break;
-      case "--no-impact":
-        args.impact = false;
-        break;
-      case "--help":
-      case "-h":
-        args.help = true;
-        break;
-      default:
-        throw new LiveUsageError(a.startsWith("-") ? `unknown option ${a} (innolint live --help lists them)` : `unexpected argument "${a}": innolint live reads a server, not files (--defaults-file compares one)`);
-    }
+  // Refused by name rather than as "takes no value": the value would be a password in shell history.
+  if (argv.some((a) => /^(--password|-p)=/.test(a))) {
+    throw new LiveUsageError("innolint does not take a password on the command line: set INNOLINT_PASSWORD (or MYSQL_PWD), or pass -p alone to be prompted");
   }
+  let parsed;
+  try {
+    parsed = parseCommand(LIVE_SPEC, argv);
+  } catch (e) {
+    throw e instanceof UsageError ? new LiveUsageError(e.message) : e;
+  }
+  const f = parsed.flags;
+  const str = (name: string) => f[name] as string | undefined;
+  const args: LiveArgs = { format: str("format") ?? "text", failOn: (str("fail-on") ?? "warning") as LiveArgs["failOn"], noConfig: f["no-config"] === true, impact: f["no-impact"] !== true, help: parsed.help };
+  if (parsed.help) return args;
+  if (parsed.positionals.length > 0) throw new LiveUsageError(`unexpected argument "${parsed.positionals[0]}": innolint live reads a server, not files (--defaults-file compares one)`);
+  if (!REPORTERS[args.format]) throw new LiveUsageError(`unknown format "${args.format}" (use ${Object.keys(REPORTERS).join(", ")})`);
+  if (!["error", "warning", "info", "never"].includes(args.failOn)) throw new LiveUsageError("--fail-on takes error, warning, info or never");
+  const set = <K extends keyof LiveArgs>(key: K, value: LiveArgs[K] | undefined) => {
+    if (value !== undefined) args[key] = value;
+  };
+  set("dsn", str("dsn"));
+  set("socket", str("socket"));
+  set("user", str("user"));
+  if (f.password === true) args.prompt = true;
+  const timeout = str("timeout");
+  if (timeout !== undefined) args.timeoutSeconds = parseTimeout(timeout, "--timeout");
+  set("writeSnapshot", str("snapshot"));
+  set("snapshot", str("from-snapshot"));
+  set("defaultsFile", str("defaults-file"));
+  set("target", str("target"));
+  set("config", str("config"));
+  if (f.color === true) args.color = true;
+  if (f["no-color"] === true) args.color = false;
   if (args.target) assertCatalogued(parseTarget(args.target));
   return args;
 }
@@ -258,7 +225,7 @@ export async function runLive(argv: string[], io: LiveCommandIO): Promise<number
   try {
     const args = parseLiveArgs(argv);
     if (args.help) {
-      io.stdout(LIVE_HELP);
+      io.stdout(commandHelp(LIVE_SPEC));
       return 0;
     }
     if (args.config && isOptionFile(resolve(io.cwd, args.config))) {

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { SimulationInputError, type EngineSim, type ModelName } from "@innolint/engine-sim";
+import { SimulationInputError, type EngineSim, type ModelName, type ParamSpec } from "@innolint/engine-sim";
+import { commandHelp, parseCommand, UsageError, type CommandSpec, type FlagSpec } from "../args.js";
 import { REFERENCE } from "@innolint/engine-sim/scenarios";
 import { loadSimulator } from "../impact/simulator.js";
 import { formatBytes, parseInteger } from "../optionfile/rules/values.js";
@@ -106,7 +107,7 @@ export const VIEWS: Record<ModelName, View> = {
   },
 };
 
-export class SimulateUsageError extends Error {}
+export class SimulateUsageError extends UsageError {}
 
 function parseValue(raw: string): number | boolean | string {
   if (raw === "true" || raw === "false") return raw === "true";
@@ -124,29 +125,76 @@ export interface SimulateArgs {
   json: boolean;
 }
 
-export function parseSimulateArgs(argv: string[]): SimulateArgs {
-  const [model, ...rest] = argv;
-  if (!model || !(model in VIEWS)) {
-    throw new SimulateUsageError(`usage: innolint simulate <${Object.keys(VIEWS).join("|")}> [--param value…] [--sweep param=v1,v2…] [--plot out.svg] [--format json]`);
+const MODELS_USAGE = `innolint simulate <${Object.keys(VIEWS).join("|")}> [--param value…] [--sweep param=v1,v2…] [--plot out.svg] [--format json]`;
+
+/** `innolint simulate <model>`'s options: the model's parameters (from the simulator) and the table's. */
+export function simulateSpec(model: ModelName, params: ParamSpec[]): CommandSpec {
+  const flags: Record<string, FlagSpec> = {};
+  for (const p of params) {
+    const range = p.options ? ` (${p.options.join(", ")})` : p.min !== undefined || p.max !== undefined ? ` (${p.min ?? ""}…${p.max ?? ""})` : "";
+    flags[p.name] = { type: "string", value: p.type, help: `${p.doc}${range}; default ${String(p.default)}${p.unit ? ` ${p.unit}` : ""}` };
   }
+  flags.sweep = { type: "string", value: "param=v1,v2,…", help: `the values of one parameter to tabulate (default: ${VIEWS[model].sweep.param})` };
+  flags.plot = { type: "string", value: "out.svg", help: "also write the curve as an SVG chart" };
+  flags.format = { type: "string", value: "table|json", help: "table (default) or json" };
+  return {
+    command: `simulate ${model}`,
+    usage: [`innolint simulate ${model} [--param value…] [--sweep param=v1,v2…] [--plot out.svg] [--format json]`],
+    summary: VIEWS[model].title,
+    flags,
+    positionals: false,
+    epilogue: "Sizes take K, M and G suffixes. Exit codes: 0 printed, 2 a parameter the model refuses, 3 internal error.",
+  };
+}
+
+/**
+ * Parameter names take dashes or underscores, and a value may be negative: `--dirty-ratio -5` is
+ * `--dirty_ratio=-5`, which the model then judges.
+ */
+function normalised(argv: string[], names: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const m = /^--([A-Za-z0-9_-]+)(=.*)?$/.exec(a);
+    const name = m ? (m[1] as string).replace(/-/g, "_") : undefined;
+    if (!m || !name || !names.has(name)) {
+      out.push(a);
+      continue;
+    }
+    const next = argv[i + 1];
+    if (m[2] === undefined && next !== undefined && /^-\d/.test(next)) {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else out.push(`--${name}${m[2] ?? ""}`);
+  }
+  return out;
+}
+
+export function parseSimulateArgs(argv: string[], params: (model: ModelName) => ParamSpec[]): SimulateArgs | "help" {
+  const [model, ...rest] = argv;
+  if (model === "--help" || model === "-h") return "help";
+  if (!model || !(model in VIEWS)) throw new UsageError(`usage: ${MODELS_USAGE}`);
+  const spec = simulateSpec(model as ModelName, params(model as ModelName));
+  const parsed = parseCommand(spec, normalised(rest, new Set(Object.keys(spec.flags))));
+  if (parsed.help) throw new HelpRequest(commandHelp(spec));
   const args: SimulateArgs = { model: model as ModelName, params: {}, json: false };
-  for (let i = 0; i < rest.length; i++) {
-    const flag = rest[i] as string;
-    if (!flag.startsWith("--")) throw new SimulateUsageError(`unexpected argument ${flag}`);
-    const eq = flag.indexOf("=");
-    const name = (eq > 0 ? flag.slice(2, eq) : flag.slice(2)).replace(/-/g, "_");
-    const value = eq > 0 ? flag.slice(eq + 1) : rest[++i];
-    if (value === undefined) throw new SimulateUsageError(`--${name} needs a value`);
+  for (const [name, value] of Object.entries(parsed.flags)) {
+    if (typeof value !== "string") continue;
     if (name === "plot") args.plot = value;
-    else if (name === "format") args.json = value === "json";
-    else if (name === "sweep") {
+    else if (name === "format") {
+      if (value !== "json" && value !== "table") throw new UsageError("--format takes table or json");
+      args.json = value === "json";
+    } else if (name === "sweep") {
       const [param, list] = value.split("=");
-      if (!param || !list) throw new SimulateUsageError("--sweep takes param=v1,v2,…");
+      if (!param || !list) throw new UsageError("--sweep takes param=v1,v2,…");
       args.sweep = { param: param.replace(/-/g, "_"), values: list.split(",").map((v) => Number(parseValue(v))) };
     } else args.params[name] = parseValue(value);
   }
   return args;
 }
+
+/** `innolint simulate <model> --help`: the help text, which needs the simulator's parameter list. */
+class HelpRequest extends Error {}
 
 export interface SimulationTable {
   model: ModelName;
@@ -210,9 +258,22 @@ export function formatTable(t: SimulationTable): string {
 }
 
 export async function runSimulate(argv: string[], io: { stdout: (s: string) => void; cwd: string }): Promise<number> {
-  const args = parseSimulateArgs(argv);
   const sim = await loadSimulator();
   if (!sim) throw new SimulateUsageError("the simulator's WebAssembly module is missing (run scripts/setup.sh)");
+  let args: SimulateArgs | "help";
+  try {
+    args = parseSimulateArgs(argv, (model) => sim.describe(model));
+  } catch (e) {
+    if (!(e instanceof HelpRequest)) throw e;
+    io.stdout(e.message);
+    return 0;
+  }
+  if (args === "help") {
+    io.stdout(`innolint simulate: what-if tables and SVG charts from the InnoDB simulator\n\nUsage:\n  ${MODELS_USAGE}\n\nModels:\n${Object.entries(VIEWS)
+      .map(([name, v]) => `  ${name.padEnd(16)}${v.title}`)
+      .join("\n")}\n\ninnolint simulate <model> --help lists a model's parameters.\n`);
+    return 0;
+  }
   let table: SimulationTable;
   try {
     table = simulateTable(sim, args);
