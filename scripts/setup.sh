@@ -31,6 +31,10 @@ if ! command -v tree-sitter >/dev/null; then
   echo "setup: installing the tree-sitter CLI (cargo)" >&2
   cargo install tree-sitter-cli --locked --quiet
 fi
+# The engine-sim crate's formatter and linter run in the tests.
+if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+  rustup component add rustfmt clippy >/dev/null
+fi
 if ! rustup target list --installed 2>/dev/null | grep -q wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown >/dev/null
 fi

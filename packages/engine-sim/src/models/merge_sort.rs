@@ -567,12 +567,7 @@ mod tests {
     fn pairwise_passes_are_log2() {
         for runs in [2.0, 3.0, 5.0, 8.0, 1000.0, 65537.0] {
             let p = plan_pairwise(runs * 10.0, 10.0, 8.0, 4096.0);
-            assert_eq!(
-                p.passes as f64,
-                (runs as f64).log2().ceil(),
-                "runs {}",
-                runs
-            );
+            assert_eq!(p.passes as f64, runs.log2().ceil(), "runs {}", runs);
         }
     }
 

@@ -570,7 +570,12 @@ pub fn simulate(inp: &Input) -> Outcome {
                 touch(lru, path[0] + extra, dive, None);
             }
             if distinct > walked {
-                touch(lru, 0, dive, Some((Access::Miss { evicted: true }, distinct - walked)));
+                touch(
+                    lru,
+                    0,
+                    dive,
+                    Some((Access::Miss { evicted: true }, distinct - walked)),
+                );
             }
             if extra_leaves > distinct {
                 touch(lru, 0, dive, Some((Access::Hit, extra_leaves - distinct)));
