@@ -108,6 +108,20 @@ export class Project {
     this.lastOptionFile = undefined;
   }
 
+  /**
+   * Files changed on disk. A migration costs a replay from the first changed file onward (the history
+   * keeps what comes before it); anything else may be an option file some configuration names, so the
+   * server configurations are read again.
+   */
+  filesChanged(files: string[]): void {
+    const sql = files.filter((f) => f.toLowerCase().endsWith(".sql"));
+    this.history.invalidate(sql);
+    if (sql.length < files.length) {
+      this.serverConfigs.clear();
+      this.lastOptionFile = undefined;
+    }
+  }
+
   /** A document was closed: free what its lints kept. */
   closeDocument(file: string): void {
     this.documents.get(file)?.dispose();

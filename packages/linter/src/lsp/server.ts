@@ -312,7 +312,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return;
     }
     generation++;
-    project.reset();
+    project.filesChanged(changed);
     for (const doc of documents.all()) {
       const hit = cache.get(doc.uri);
       hit?.promise.then((a) => {

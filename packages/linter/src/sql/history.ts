@@ -123,6 +123,31 @@ export class MigrationHistory {
     return listing.names.slice(0, this.countBefore(listing, file)).map((n) => join(listing.dir, n));
   }
 
+  /**
+   * Files changed on disk (created, edited or deleted): each directory is listed again, and its
+   * schemas are kept only up to the first file that changed, so the next lint replays from there,
+   * not from the start.
+   */
+  invalidate(files: string[]): void {
+    const byDir = new Map<string, string[]>();
+    for (const f of files) byDir.set(dirname(f), [...(byDir.get(dirname(f)) ?? []), basename(f)]);
+    for (const [dir, names] of byDir) {
+      const old = this.listings.get(dir);
+      if (!old) continue;
+      this.listings.delete(dir);
+      const fresh = this.listing(dir);
+      let from = 0;
+      while (from < old.names.length && old.names[from] === fresh.names[from]) from++;
+      for (const name of names) from = Math.min(from, old.position.get(name) ?? from, fresh.position.get(name) ?? from);
+      for (const [key, chain] of this.chains) {
+        if (chain.listing.dir !== dir) continue;
+        chain.listing = fresh;
+        if (chain.after.length > from) chain.after.length = from;
+        for (const name of names) this.parsed.delete(`${key.slice(0, key.indexOf("\0"))}\0${join(dir, name)}`);
+      }
+    }
+  }
+
   /** The migrations from disk that the schema before `file` still needs replayed, in order. */
   toReplay(file: string, target: Target): string[] {
     const listing = this.listing(dirname(file));

@@ -1,0 +1,81 @@
+// The migration history: each file applied once per target, schemas kept per file, and a change on
+// disk costing a replay from the changed file onward only.
+import { rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { MigrationHistory } from "../src/sql/history.js";
+import { readSqlText } from "../src/sql/read.js";
+import { parseTarget } from "../src/target.js";
+import { scratch } from "./helpers/run.js";
+
+const target = parseTarget("mysql-8.0.36");
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A history over `dir` that counts the files it reads. */
+function counted(): { history: MigrationHistory; reads: string[] } {
+  const reads: string[] = [];
+  const history = new MigrationHistory((path) => {
+    reads.push(path);
+    return readSqlText(path, {}).text;
+  });
+  return { history, reads };
+}
+
+function repo(): string {
+  const files: Record<string, string> = {};
+  for (let i = 1; i <= 6; i++) files[`V${i}.sql`] = `CREATE TABLE t${i} (id INT PRIMARY KEY);\n`;
+  const dir = scratch(files);
+  dirs.push(dir);
+  return dir;
+}
+
+describe("MigrationHistory", () => {
+  it("reads each earlier file once, whatever order the schemas are asked in", async () => {
+    const dir = repo();
+    const { history, reads } = counted();
+    expect((await history.schemaBefore(join(dir, "V4.sql"), target)).size).toBe(3);
+    expect((await history.schemaBefore(join(dir, "V2.sql"), target)).size).toBe(1);
+    expect((await history.schemaBefore(join(dir, "V6.sql"), target)).size).toBe(5);
+    expect(reads.map((r) => r.slice(dir.length + 1))).toEqual(["V1.sql", "V2.sql", "V3.sql", "V4.sql", "V5.sql"]);
+  });
+
+  it("after a change on disk, replays from the changed file onward and sees the new text", async () => {
+    const dir = repo();
+    const { history, reads } = counted();
+    await history.schemaBefore(join(dir, "V6.sql"), target);
+    reads.length = 0;
+    writeFileSync(join(dir, "V4.sql"), "DROP TABLE t1;\n");
+    history.invalidate([join(dir, "V4.sql")]);
+    const after = await history.schemaBefore(join(dir, "V6.sql"), target);
+    expect(reads.map((r) => r.slice(dir.length + 1))).toEqual(["V4.sql", "V5.sql"]);
+    expect(after.table("t1")).toBeUndefined();
+    expect(after.size).toBe(3);
+  });
+
+  it("a file created or deleted changes the listing, and the replay starts where the listing changed", async () => {
+    const dir = repo();
+    const { history, reads } = counted();
+    await history.schemaBefore(join(dir, "V6.sql"), target);
+    reads.length = 0;
+    writeFileSync(join(dir, "V3a.sql"), "CREATE TABLE t3a (id INT PRIMARY KEY);\n");
+    unlinkSync(join(dir, "V5.sql"));
+    history.invalidate([join(dir, "V3a.sql"), join(dir, "V5.sql")]);
+    const after = await history.schemaBefore(join(dir, "V6.sql"), target);
+    expect(reads.map((r) => r.slice(dir.length + 1))).toEqual(["V3a.sql", "V4.sql"]);
+    expect(after.table("t3a")).toBeDefined();
+    expect(after.table("t5")).toBeUndefined();
+  });
+
+  it("a change after the file asked about costs nothing", async () => {
+    const dir = repo();
+    const { history, reads } = counted();
+    await history.schemaBefore(join(dir, "V3.sql"), target);
+    reads.length = 0;
+    history.invalidate([join(dir, "V5.sql")]);
+    await history.schemaBefore(join(dir, "V3.sql"), target);
+    expect(reads).toEqual([]);
+  });
+});
