@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { EngineSim } from "@innolint/engine-sim";
 import { loadSimulator } from "./impact/simulator.js";
-import { discoverConfig, loadConfig, type Config, type RuleSetting } from "./config.js";
+import { assertRuleOverrides, discoverConfig, loadConfig, type Config, type RuleSetting } from "./config.js";
 import type { Finding, Severity } from "./finding.js";
 import { loadRuleDocs } from "./knowledge.js";
 import { readOptionFiles, type OptionFile, type OptionSet } from "./optionfile/model.js";
@@ -85,6 +85,7 @@ export function configFor(file: string, options: LintOptions): Config | undefine
 
 /** The configuration with `ruleOverrides` laid over its rule settings (a copy). */
 function withOverrides(config: Config | undefined, overrides: Record<string, RuleSetting> | undefined): Config | undefined {
+  assertRuleOverrides(overrides);
   if (!overrides || Object.keys(overrides).length === 0) return config;
   const rules = { ...config?.rules };
   for (const [id, setting] of Object.entries(overrides)) rules[id] = setting === "off" ? { ...rules[id], hidden: true } : { ...rules[id], severity: setting };
