@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { clearConfigCache, parseConfig, type RuleSetting } from "../src/config.js";
 import { lintOptionFile } from "../src/engine.js";
 import { configSchemaText } from "../src/config-schema.js";
+import { validateRuleDoc } from "../src/knowledge.js";
+import { resolveOptions } from "../src/rules/define.js";
 import { run, scratch } from "./helpers/run.js";
 
 const schema = JSON.parse(readFileSync(join(__dirname, "..", "schema", "innolint.schema.json"), "utf8"));
@@ -154,6 +156,31 @@ describe("checked rule settings", () => {
     const notSeverity = await lintOptionFile(join(dir, "my.cnf"), { ruleOverrides: { "sort-buffer-oversized": "warn" as RuleSetting } });
     expect(notSeverity.outcome.errors[0]?.message).toContain('rule "sort-buffer-oversized": use "off", "info", "warning", "error"');
     expect((await lintOptionFile(join(dir, "my.cnf"), { ruleOverrides: { "sort-buffer-oversized": "error" } })).outcome.errors).toEqual([]);
+  });
+});
+
+describe("rule options at run time", () => {
+  const schema = {
+    threshold: { type: "size", description: "d", default: "4M" },
+    count: { type: "integer", description: "d", default: 8 },
+    names: { type: "string-list", description: "d", default: ["a"] },
+  } as const;
+
+  it("takes the defaults, overlays what the configuration gives, and reads sizes as bytes", () => {
+    expect(resolveOptions("r", schema, {})).toEqual({ threshold: 4 * 2 ** 20, count: 8, names: ["a"] });
+    expect(resolveOptions("r", schema, { threshold: "1G", names: [] })).toEqual({ threshold: 2 ** 30, count: 8, names: [] });
+    expect(resolveOptions("r", schema, { threshold: 1000 }).threshold).toBe(1000);
+  });
+
+  it("refuses a value of the wrong type rather than falling back to the default", () => {
+    expect(() => resolveOptions("r", schema, { count: "8" })).toThrow("rule r: option count must be an integer");
+    expect(() => resolveOptions("r", schema, { threshold: "lots" })).toThrow("rule r: option threshold must be a size");
+  });
+
+  it("keeps option defaults out of the rule YAML", () => {
+    const doc = { id: "x-y", title: "t", severity: "info", language: "sql", targets: [], summary: "s", why: "w", evidence: [], examples: { fires: [{}], silent: [{}] }, fix: "f", references: [] };
+    expect(() => validateRuleDoc(doc, "x-y.yaml")).not.toThrow();
+    expect(() => validateRuleDoc({ ...doc, options: { threshold: 1 } }, "x-y.yaml")).toThrow('x-y.yaml: "options" belong in the rule\'s module (src/rules/x-y.ts)');
   });
 });
 
