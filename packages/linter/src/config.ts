@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Severity } from "./finding.js";
+import { jsonLines, lineAt, pathKey } from "./jsonpos.js";
+import { checkRuleOverrides, checkRuleSetting, SEVERITY_SETTINGS } from "./rules/config-check.js";
 
 export type RuleSetting = Severity | "off";
 
@@ -26,16 +28,28 @@ export interface Config {
 
 export const CONFIG_FILE_NAME = ".innolint.json";
 
+export interface ConfigProblem {
+  /** 1-based line of the offending key, when there is one. */
+  line?: number;
+  message: string;
+}
+
 export class ConfigError extends Error {
+  /** Every problem found, the first one first (a file's rule settings are all checked; the message lists them). */
+  readonly problems: ConfigProblem[];
   constructor(
     readonly file: string,
     message: string,
+    readonly line?: number,
+    more: ConfigProblem[] = [],
   ) {
-    super(`${file}: ${message}`);
+    const at = (l?: number) => `${file}${l ? `:${l}` : ""}`;
+    super([`${at(line)}: ${message}`, ...more.map((p) => `  ${at(p.line)}: ${p.message}`)].join("\n"));
+    this.problems = [{ ...(line ? { line } : {}), message }, ...more];
   }
 }
 
-const SETTINGS = new Set(["off", "info", "warning", "error"]);
+const SETTINGS = new Set<string>(SEVERITY_SETTINGS);
 const TARGET = /^(mysql|percona|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/;
 const KEYS = new Set(["$schema", "root", "target", "optionFile", "ignore", "rules"]);
 
@@ -45,12 +59,15 @@ export function parseConfig(text: string, file: string): Config {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(file, `not valid JSON (${(e as Error).message})`);
+    const at = /at position (\d+)/.exec((e as Error).message);
+    throw new ConfigError(file, `not valid JSON (${(e as Error).message})`, at ? lineAt(text, Number(at[1])) : undefined);
   }
+  const lines = jsonLines(text);
+  const lineOf = (...path: (string | number)[]) => lines.get(pathKey(path));
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new ConfigError(file, "must be a JSON object");
   const obj = raw as Record<string, unknown>;
   for (const key of Object.keys(obj)) {
-    if (!KEYS.has(key)) throw new ConfigError(file, `unknown key "${key}" (allowed: ${[...KEYS].join(", ")})`);
+    if (!KEYS.has(key)) throw new ConfigError(file, `unknown key "${key}" (allowed: ${[...KEYS].join(", ")})`, lineOf(key));
   }
   const config: Config = { path: file, ignore: [], rules: {} };
   if (obj.root !== undefined) {
@@ -77,20 +94,16 @@ export function parseConfig(text: string, file: string): Config {
     if (typeof obj.rules !== "object" || obj.rules === null || Array.isArray(obj.rules)) {
       throw new ConfigError(file, `"rules" must be an object of rule id to setting`);
     }
+    const problems = Object.entries(obj.rules as Record<string, unknown>).flatMap(([id, setting]) =>
+      checkRuleSetting(id, setting).map((p) => ({ message: p.message, line: lineOf("rules", ...p.path) ?? lineOf("rules", id) })),
+    );
+    if (problems.length) {
+      const [first, ...more] = problems as [ConfigProblem, ...ConfigProblem[]];
+      throw new ConfigError(file, first.message, first.line, more);
+    }
     for (const [id, setting] of Object.entries(obj.rules as Record<string, unknown>)) {
-      if (typeof setting === "string" && SETTINGS.has(setting)) {
-        config.rules[id] = { severity: setting as RuleSetting };
-      } else if (
-        Array.isArray(setting) &&
-        setting.length >= 1 &&
-        setting.length <= 2 &&
-        SETTINGS.has(setting[0]) &&
-        (setting[1] === undefined || (typeof setting[1] === "object" && setting[1] !== null && !Array.isArray(setting[1])))
-      ) {
-        config.rules[id] = { severity: setting[0] as RuleSetting, options: (setting[1] ?? {}) as Record<string, unknown> };
-      } else {
-        throw new ConfigError(file, `rule "${id}": use "off", "info", "warning", "error", or [severity, {options}]`);
-      }
+      if (typeof setting === "string" && SETTINGS.has(setting)) config.rules[id] = { severity: setting as RuleSetting };
+      else if (Array.isArray(setting)) config.rules[id] = { severity: setting[0] as RuleSetting, options: (setting[1] ?? {}) as Record<string, unknown> };
     }
   }
   return config;
@@ -146,4 +159,15 @@ function mergeConfig(base: Config, over: Config): Config {
 
 export function clearConfigCache(): void {
   discovered.clear();
+}
+
+/** The label an editor's rule settings are reported under. */
+export const EDITOR_RULES_SETTING = "innolint.rules";
+
+/** Editor severities are checked like a file's: an unknown rule or a value that is not a severity is an error. */
+export function assertRuleOverrides(overrides: Readonly<Record<string, unknown>> | undefined): void {
+  const problems = overrides ? checkRuleOverrides(overrides) : [];
+  if (problems.length === 0) return;
+  const [first, ...more] = problems.map((p) => ({ message: p.message })) as [ConfigProblem, ...ConfigProblem[]];
+  throw new ConfigError(EDITOR_RULES_SETTING, first.message, undefined, more);
 }

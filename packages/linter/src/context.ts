@@ -1,6 +1,6 @@
 /** The context a file is linted in: its configuration (with an editor's overrides) and its target. */
 import { dirname, resolve } from "node:path";
-import { discoverConfig, loadConfig, type Config, type RuleSetting } from "./config.js";
+import { assertRuleOverrides, discoverConfig, loadConfig, type Config, type RuleSetting } from "./config.js";
 import type { LintOptions } from "./core.js";
 import { assertCatalogued, newestMysqlLts } from "./catalogue/index.js";
 import { assumedTarget, parseTarget, type Target } from "./target.js";
@@ -19,6 +19,7 @@ export function configForRun(options: LintOptions): Config | undefined {
 
 /** The configuration with `ruleOverrides` laid over its rule settings (a copy). */
 function withOverrides(config: Config | undefined, overrides: Record<string, RuleSetting> | undefined): Config | undefined {
+  assertRuleOverrides(overrides);
   if (!overrides || Object.keys(overrides).length === 0) return config;
   const rules = { ...config?.rules };
   for (const [id, setting] of Object.entries(overrides)) rules[id] = setting === "off" ? { ...rules[id], hidden: true } : { ...rules[id], severity: setting };

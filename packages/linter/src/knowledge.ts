@@ -49,8 +49,11 @@ export interface RuleDoc {
   examples: { fires: RuleExample[]; silent: RuleExample[] };
   fix: string;
   references: RuleReference[];
-  /** Default values of the rule's options; a config file may override them. */
-  options: Record<string, unknown>;
+  /**
+   * Always empty: a rule's options, their types and defaults are declared once, in its module
+   * (src/rules/<id>.ts). Kept so that callers merging `{ ...doc.options, ...config }` stay valid.
+   */
+  options: Readonly<Record<string, never>>;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -107,6 +110,7 @@ export function validateRuleDoc(doc: Record<string, unknown>, file: string): Rul
       throw new Error(`${file}: evidence status must be confirmed, retracted or disputed`);
     }
   }
+  if (doc.options !== undefined) throw new Error(`${file}: "options" belong in the rule's module (src/rules/${String(doc.id)}.ts), with their types and defaults`);
   const examples = doc.examples as RuleDoc["examples"];
   if (!examples.fires?.length || !examples.silent?.length) {
     throw new Error(`${file}: needs at least one example that fires and one that stays silent`);
@@ -114,7 +118,7 @@ export function validateRuleDoc(doc: Record<string, unknown>, file: string): Rul
   return {
     ...(doc as unknown as RuleDoc),
     variables: (doc.variables as string[] | undefined) ?? [],
-    options: (doc.options as Record<string, unknown> | undefined) ?? {},
+    options: {},
   };
 }
 

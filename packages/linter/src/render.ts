@@ -1,4 +1,6 @@
 import { ruleDocsUrl, type RuleDoc } from "./knowledge.js";
+import { optionDefaults } from "./rules/define.js";
+import { ruleById } from "./rules/registry.js";
 
 /** The knowledge-base entry as Markdown-ish text: one rendering for `innolint rule`, hovers and docs. */
 export function renderRuleDoc(doc: RuleDoc): string {
@@ -22,9 +24,10 @@ export function renderRuleDoc(doc: RuleDoc): string {
     }
   }
   out.push("## Fix", "", doc.fix.trim(), "");
-  if (Object.keys(doc.options).length) {
+  const options = optionDefaults(ruleById(doc.id)?.optionSchema ?? {});
+  if (Object.keys(options).length) {
     out.push("## Options", "");
-    for (const [k, v] of Object.entries(doc.options)) out.push(`- ${k}: ${JSON.stringify(v)}`);
+    for (const [k, v] of Object.entries(options)) out.push(`- ${k}: ${JSON.stringify(v)}`);
     out.push("");
   }
   out.push("## References", "");

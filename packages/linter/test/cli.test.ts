@@ -168,6 +168,12 @@ describe("rule commands", () => {
     expect(entry.stdout).toContain("[CONFIRMED]");
     expect((await run(["rule", "no-such-rule"])).code).toBe(2);
   });
+
+  it("prints a rule's options with the defaults its module declares", async () => {
+    const entry = await run(["rule", "drop-truncate-buffer-pool-stall"]);
+    expect(entry.stdout).toContain('## Options\n\n- warningAt: "1G"\n- errorAt: "64G"\n');
+    expect((await run(["rule", "deprecated-variable"])).stdout).not.toContain("## Options");
+  });
 });
 
 describe("every command's --help", () => {

@@ -275,6 +275,29 @@ describe("diagnostics", () => {
     await next;
   });
 
+  it("checks an open .innolint.json: each problem on the line of its key", async () => {
+    const dir = scratch({});
+    const c = await connect(dir);
+    const text = '{\n  "root": true,\n  "rules": {\n    "sort-buffer-oversizd": "off",\n    "partition-count-high": ["error", { "threshold": "lots" }]\n  }\n}\n';
+    const { diagnostics } = await c.open(".innolint.json", text, "json");
+    expect(diagnostics.map((d) => [d.range.start.line, d.range.start.character, d.severity, d.message])).toEqual([
+      [3, 4, 1, 'unknown rule "sort-buffer-oversizd"; did you mean "sort-buffer-oversized"? (innolint rules lists them)'],
+      [4, 4, 1, 'rule "partition-count-high": option "threshold" must be an integer, not "lots"'],
+    ]);
+    const fixed = c.diagnostics(".innolint.json", (p) => p.version === 2);
+    c.change(".innolint.json", 2, '{ "root": true, "rules": { "sort-buffer-oversized": ["error", { "threshold": "128M" }] } }\n');
+    expect((await fixed).diagnostics).toEqual([]);
+  });
+
+  it("reports an editor rule setting naming no rule", async () => {
+    const dir = scratch({ ".innolint.json": CONFIG });
+    const c = await connect(dir, { debounceMs: 20, settings: { rules: { "sort-bufer-oversized": "off" } } });
+    const { diagnostics } = await c.open("my.cnf", MY_CNF);
+    expect(diagnostics.filter((d) => d.code === undefined).map((d) => [d.range.start.line, d.message])).toEqual([
+      [0, 'innolint.rules: unknown rule "sort-bufer-oversized"; did you mean "sort-buffer-oversized"? (innolint rules lists them)'],
+    ]);
+  });
+
   it("applies editor settings: target, rule severities, impact in messages", async () => {
     const dir = scratch({ "my.cnf": MY_CNF });
     const c = await connect(dir, { debounceMs: 20, settings: { target: "mysql-8.0.25", rules: { "relaxed-commit-durability": "off", "duplicate-option": "info" }, showImpact: false } });

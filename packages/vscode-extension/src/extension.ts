@@ -14,6 +14,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     documentSelector: [
       { scheme: "file", language: "mysql-option-file" },
       { scheme: "file", language: "sql" },
+      // Checked, not linted: rule ids, options and their types (the server's lsp/config-document.ts).
+      { scheme: "file", pattern: "**/.innolint.json" },
     ],
     initializationOptions: { settings: vscode.workspace.getConfiguration("innolint"), trusted: vscode.workspace.isTrusted },
     synchronize: { configurationSection: "innolint" },

@@ -1,9 +1,8 @@
 import { posix } from "node:path";
 import type { VariableFacts } from "../catalogue/index.js";
-import type { Fix, Severity } from "../finding.js";
+import type { Severity } from "../finding.js";
 import type { OptionFacts, ResolvedOption } from "../optionfile/rules/facts.js";
 import { formatBytes, interpret, isNumericType } from "../optionfile/rules/values.js";
-import type { Rule } from "../rules/types.js";
 
 /** What the drift rule compares an option file with: the values a server runs with. */
 export interface LiveVariables {
@@ -93,9 +92,9 @@ function flagList(v: string): Map<string, string> | undefined {
   return new Map(parts.map((p) => [p.split("=")[0]!.toLowerCase(), p.split("=")[1]!.toLowerCase()]));
 }
 
-type Comparison = { same: true } | { same: false; expected: string; running: string };
+export type Comparison = { same: true } | { same: false; expected: string; running: string };
 
-function compare(o: ResolvedOption, running: string, live: LiveVariables, facts: VariableFacts | undefined): Comparison | undefined {
+export function compare(o: ResolvedOption, running: string, live: LiveVariables, facts: VariableFacts | undefined): Comparison | undefined {
   const name = o.variable;
   const raw = o.entry.value ?? "";
   const differ = (expected: string, shown: string = running): Comparison => ({ same: false, expected, running: shown });
@@ -164,7 +163,7 @@ function compare(o: ResolvedOption, running: string, live: LiveVariables, facts:
 }
 
 /** Why the running value differs, from where the server says it came from. */
-function explanation(
+export function explanation(
   origin: string | undefined,
   originFile: string | undefined,
   here: string,
@@ -204,34 +203,3 @@ function explanation(
       return { why: "the server does not say where the running value came from", persist: false };
   }
 }
-
-export const configDrift: Rule<DriftFacts> = {
-  id: "config-drift",
-  check({ file, live }, ctx) {
-    for (const o of file.effective.values()) {
-      if (!o.serverGroup || o.setsMaximum) continue;
-      const running = live.variable(o.variable);
-      if (running === undefined) continue;
-      const facts = o.lookup.status === "unknown" ? undefined : o.lookup.facts;
-      if (facts?.optionOnly) continue;
-      const result = compare(o, running, live, facts);
-      if (!result || result.same) continue;
-      const { why, severity, persist } = explanation(live.origin(o.variable), live.originFile(o.variable), o.entry.file, result.expected, o.variable);
-      const fix: Fix | undefined =
-        persist && o.entry.valueRange
-          ? {
-              description: `write the running value ${running} into this file so that a restart keeps it (or SET GLOBAL ${o.variable} = ${o.entry.value ?? ""} to return to the file's value)`,
-              safety: "unsafe",
-              edits: [{ file: o.entry.file, range: o.entry.valueRange, newText: running }],
-            }
-          : undefined;
-      ctx.report({
-        file: o.entry.file,
-        range: o.entry.valueRange ?? o.entry.lineRange,
-        ...(severity ? { severity } : {}),
-        message: `${o.variable} is ${result.running} on ${live.server} but ${result.expected} here: ${why}`,
-        ...(fix ? { fix } : {}),
-      });
-    }
-  },
-};

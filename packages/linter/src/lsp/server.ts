@@ -22,6 +22,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { CONFIG_FILE_NAME, clearConfigCache, type RuleSetting } from "../config.js";
 import type { LintOptions } from "../core.js";
 import { configFor, resolveTarget } from "../context.js";
+import { configDiagnostics, isConfigDocument } from "./config-document.js";
 import type { Target } from "../target.js";
 import { codeActions, OPEN_DOCS_COMMAND } from "./actions.js";
 import { analyze, DEFAULT_SETTINGS, type Analysis, type Settings, type WorkspaceState } from "./analysis.js";
@@ -55,7 +56,6 @@ export interface InitOptions {
 }
 
 export const TRUST_NOTIFICATION = "innolint/workspaceTrust";
-const RULE_SETTINGS = new Set(["off", "info", "warning", "error"]);
 
 function uriToPath(uri: string): string | undefined {
   try {
@@ -84,7 +84,8 @@ function readSettings(raw: unknown, folders: string[]): Settings {
   const s = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
   const rules: Record<string, RuleSetting> = {};
   if (typeof s.rules === "object" && s.rules !== null) {
-    for (const [id, v] of Object.entries(s.rules as Record<string, unknown>)) if (typeof v === "string" && RULE_SETTINGS.has(v)) rules[id] = v as RuleSetting;
+    // Passed on as given: the engine reports an unknown rule or a value that is not a severity.
+    for (const [id, v] of Object.entries(s.rules as Record<string, unknown>)) rules[id] = v as RuleSetting;
   }
   const settings: Settings = { rules, showImpact: s.showImpact !== false };
   if (typeof s.target === "string" && s.target.trim()) settings.target = s.target.trim();
@@ -173,6 +174,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   async function publish(uri: string): Promise<void> {
     const doc = documents.get(uri);
     if (!doc) return;
+    const path = uriToPath(uri);
+    if (path && isConfigDocument(path, settings.configPath)) {
+      await connection.sendDiagnostics({ uri, version: doc.version, diagnostics: configDiagnostics(doc.getText(), path) });
+      return;
+    }
     const promise = analysisOf(doc);
     if (!promise) return;
     const a = await promise;

@@ -1,64 +1,38 @@
 import type { Rule } from "./types.js";
 import type { OptionFacts } from "../optionfile/rules/facts.js";
 import type { SqlStatementFacts } from "../sql/rules/context.js";
-import { configDrift, type DriftFacts } from "../live/drift.js";
-import { ddlMultiIndexMemory } from "../sql/rules/ddl.js";
-import { adaptiveHashIndexDropStall, dropTruncateBufferPoolStall } from "../sql/rules/drop.js";
-import { partitionCountHigh, partitionUnprunedQuery } from "../sql/rules/partition.js";
-import {
-  deprecatedVariable,
-  duplicateOption,
-  invalidValue,
-  optionInWrongGroup,
-  outOfRange,
-  removedVariable,
-  unknownVariable,
-} from "../optionfile/rules/generic.js";
-import {
-  bufferPoolDumpDisabled,
-  bufferPoolInstancesIgnored,
-  relaxedCommitDurability,
-  sortBufferOversized,
-  sortBufferUndersized,
-} from "../optionfile/rules/seed.js";
+import type { DriftFacts } from "../live/drift.js";
+import type { RuleModule, Surface } from "./define.js";
+import { ALL_RULES } from "./index.js";
 
-/** Every option-file rule; a test checks this list against the rules/ knowledge base both ways. */
-export const optionFileRules: Rule<OptionFacts>[] = [
-  unknownVariable,
-  removedVariable,
-  deprecatedVariable,
-  invalidValue,
-  outOfRange,
-  duplicateOption,
-  optionInWrongGroup,
-  sortBufferOversized,
-  sortBufferUndersized,
-  relaxedCommitDurability,
-  bufferPoolInstancesIgnored,
-  bufferPoolDumpDisabled,
-];
+/** The rules that declare a surface, in the order of `ALL_RULES`. */
+export function rulesFor(surface: Surface): RuleModule[] {
+  return ALL_RULES.filter((r) => r.surfaces.includes(surface));
+}
+
+/** Every option-file rule; a test checks the rules against the rules/ knowledge base both ways. */
+export const optionFileRules = rulesFor("option-file") as Rule<OptionFacts>[];
 
 /** Rules over SQL statements, evaluated with the schema the migrations before them build. */
-export const sqlStatementRules: Rule<SqlStatementFacts>[] = [
-  dropTruncateBufferPoolStall,
-  adaptiveHashIndexDropStall,
-  partitionCountHigh,
-  partitionUnprunedQuery,
-  ddlMultiIndexMemory,
-];
+export const sqlStatementRules = rulesFor("sql-statement") as Rule<SqlStatementFacts>[];
 
-/** Option-file rules that also judge SET GLOBAL / PERSIST values: one rule speaks for both surfaces. */
-export const setStatementRules: Rule<OptionFacts>[] = [relaxedCommitDurability, bufferPoolDumpDisabled, sortBufferOversized, sortBufferUndersized];
+/** Rules that judge SET GLOBAL / PERSIST values mapped onto option lines: one rule speaks for both surfaces. */
+export const setStatementRules = rulesFor("set-statement") as Rule<OptionFacts>[];
 
 /**
- * Option-file rules that judge a live server's running values. The others judge a file's syntax or
- * whether the server accepts it (unknown, removed, deprecated, invalid, out of range, duplicate,
- * wrong group): a server reports every variable it has, once, as the value it accepted.
+ * Rules that judge a live server's running values. The others judge a file's syntax or whether the
+ * server accepts it (unknown, removed, deprecated, invalid, out of range, duplicate, wrong group):
+ * a server reports every variable it has, once, as the value it accepted.
  */
-export const liveConfigRules: Rule<OptionFacts>[] = [relaxedCommitDurability, bufferPoolDumpDisabled, sortBufferOversized, sortBufferUndersized, bufferPoolInstancesIgnored];
+export const liveConfigRules = rulesFor("live-config") as Rule<OptionFacts>[];
 
 /** Rules comparing an option file with a live server. */
-export const driftRules: Rule<DriftFacts>[] = [configDrift];
+export const driftRules = rulesFor("drift") as Rule<DriftFacts>[];
 
 /** Rules the engine itself evaluates rather than a front end. */
-export const ENGINE_RULES = ["unused-suppression", "delimiter-not-reset"] as const;
+export const ENGINE_RULES: readonly string[] = rulesFor("script").map((r) => r.id);
+
+/** A rule by id, for configuration checks and `innolint rule`. */
+export function ruleById(id: string): RuleModule | undefined {
+  return ALL_RULES.find((r) => r.id === id);
+}

@@ -1,22 +1,19 @@
+/** What DROP and TRUNCATE do to the buffer pool, by server: shared by the two stall rules. */
 import { basename } from "node:path";
-import { lookupVariable, mysqlBaseVersion } from "../../catalogue/index.js";
-import type { Severity } from "../../finding.js";
-import { dropStallImpact } from "../../impact/estimates.js";
-import { effectiveBoolean, effectiveNumber } from "../../optionfile/rules/facts.js";
-import { formatBytes, sizeOption } from "../../optionfile/rules/values.js";
-import type { Rule } from "../../rules/types.js";
-import { atLeast, formatVersion, type Target } from "../../target.js";
-import { configInputSource, configOrigin, tablesOf, type SqlStatementFacts } from "./context.js";
+import { mysqlBaseVersion } from "../../catalogue/index.js";
+import { effectiveNumber } from "../../optionfile/rules/facts.js";
+import { atLeast, type Target } from "../../target.js";
+import { tablesOf, type SqlStatementFacts } from "./context.js";
 
-const DROPS = new Set(["drop-table", "truncate-table", "drop-tablespace", "drop-database"]);
-const GiB = 2 ** 30;
+export const DROPS = new Set(["drop-table", "truncate-table", "drop-tablespace", "drop-database"]);
+export const GiB = 2 ** 30;
 
 /**
  * The instances the server runs: InnoDB forces one below a 1 GiB pool whatever the option says
  * (buf_pool_init's "Adjusting innodb_buffer_pool_instances"), MariaDB 10.5 and later run one
  * (MDEV-15058), and an unset or 0 value means the server's choice: 8 from 1 GiB.
  */
-function bufferPoolInstances(facts: SqlStatementFacts, pool: number): number {
+export function bufferPoolInstances(facts: SqlStatementFacts, pool: number): number {
   if (pool < GiB) return 1;
   if (facts.target.flavor === "mariadb" && atLeast(facts.target.version, "10.5.0")) return 1;
   const set = effectiveNumber(facts.config, "innodb_buffer_pool_instances")?.value;
@@ -54,7 +51,7 @@ export function dropCleansAhi(target: Target): boolean {
  * file of its own), and a MEMORY or MyISAM table has no pages in the InnoDB buffer pool. A table
  * whose engine innolint does not know is taken to be InnoDB.
  */
-function dropsInnodbTablespace(facts: SqlStatementFacts): boolean {
+export function dropsInnodbTablespace(facts: SqlStatementFacts): boolean {
   const s = facts.statement;
   if (s.kind !== "drop-table" && s.kind !== "truncate-table") return true;
   if (s.temporary) return false;
@@ -65,11 +62,11 @@ function dropsInnodbTablespace(facts: SqlStatementFacts): boolean {
   });
 }
 
-function what(kind: string): string {
+export function what(kind: string): string {
   return kind === "truncate-table" ? "TRUNCATE TABLE" : kind === "drop-tablespace" ? "DROP TABLESPACE" : kind === "drop-database" ? "DROP DATABASE" : "DROP TABLE";
 }
 
-function subject(facts: SqlStatementFacts): string {
+export function subject(facts: SqlStatementFacts): string {
   const s = facts.statement;
   if (s.kind === "drop-database") return `database ${s.database ?? ""}`.trim();
   if (s.kind === "drop-tablespace") return `tablespace ${s.tablespace ?? ""}`.trim();
@@ -81,7 +78,7 @@ function subject(facts: SqlStatementFacts): string {
  * created them all: the same file under lint, any file of the change under review. Such tables are
  * new, so the application never queried them.
  */
-function allCreatedInChange(facts: SqlStatementFacts): string[] | undefined {
+export function allCreatedInChange(facts: SqlStatementFacts): string[] | undefined {
   const s = facts.statement;
   if ((s.kind !== "drop-table" && s.kind !== "truncate-table") || s.tables.length === 0) return undefined;
   const out: string[] = [];
@@ -96,7 +93,7 @@ function allCreatedInChange(facts: SqlStatementFacts): string[] | undefined {
 }
 
 /** Tables of the statement that the change under review creates: empty, but the pool scan is the same. */
-function createdInChange(facts: SqlStatementFacts): string[] {
+export function createdInChange(facts: SqlStatementFacts): string[] {
   if (!facts.changedFiles) return [];
   const out: string[] = [];
   for (const t of tablesOf(facts)) {
@@ -108,119 +105,3 @@ function createdInChange(facts: SqlStatementFacts): string[] {
   }
   return out;
 }
-
-export const dropTruncateBufferPoolStall: Rule<SqlStatementFacts> = {
-  id: "drop-truncate-buffer-pool-stall",
-  check(facts, ctx) {
-    const s = facts.statement;
-    if (!DROPS.has(s.kind) || !dropScansBufferPool(facts.target) || !dropsInnodbTablespace(facts)) return;
-    const pool = effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value ?? 128 * 2 ** 20;
-    const instances = bufferPoolInstances(facts, pool);
-    const ahi = effectiveBoolean(facts.config, "innodb_adaptive_hash_index")?.value ?? true;
-    const warnAt = sizeOption(ctx.options.warningAt, GiB);
-    const errorAt = sizeOption(ctx.options.errorAt, 64 * GiB);
-    const severity: Severity = pool >= errorAt ? "error" : pool >= warnAt ? "warning" : "info";
-    const tables = s.kind === "drop-database" ? facts.schema.all().filter((t) => (t.schema ?? "").toLowerCase() === (s.database ?? "").toLowerCase()).length : Math.max(1, s.tables.length);
-    const server = `${facts.target.flavor === "mariadb" ? "MariaDB" : "MySQL"} ${formatVersion(mysqlBaseVersion(facts.target) ?? facts.target.version)}`;
-    ctx.report({
-      range: s.range,
-      severity,
-      versionDependent: true,
-      message: `${what(s.kind)} ${subject(facts)} on ${server} scans the whole buffer pool (${formatBytes(pool)} ${configOrigin(facts.config, "innodb_buffer_pool_size")}, ${instances} instance${instances === 1 ? "" : "s"}) under its list mutexes to evict the tablespace's pages: the stall grows with the pool, not the table, so even an empty table takes as long; other DROPs and TRUNCATEs queue behind it, and queries wait whenever they need the same list mutexes${ahi ? "; the adaptive hash index cleanup adds more LRU scans" : ""}`,
-      notes: [
-        "MySQL 8.0.23 made this eviction lazy (WL#14100): a vendor test measured up to 251× faster drops with 32–450 GB pools",
-        ...(s.kind === "drop-database" && tables > 1 ? [`the database holds ${tables} tables, each dropped in turn`] : []),
-        ...createdInChange(facts),
-      ],
-      ...(ctx.sim
-        ? {
-            impact: dropStallImpact(ctx.sim, {
-              pool,
-              instances,
-              ahi,
-              operation: s.kind === "truncate-table" ? "truncate" : "drop",
-              drops: tables,
-              legacy: facts.target.flavor !== "mariadb" && !atLeast(mysqlBaseVersion(facts.target) ?? { major: 8 }, "8.0.0"),
-              inputs: [
-                { name: "innodb_buffer_pool_size", value: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") },
-                { name: "innodb_buffer_pool_instances", value: instances, source: configInputSource(facts.config, "innodb_buffer_pool_instances") },
-                { name: "innodb_adaptive_hash_index", value: ahi, source: configInputSource(facts.config, "innodb_adaptive_hash_index") },
-              ],
-            }),
-          }
-        : {}),
-    });
-  },
-};
-
-export const adaptiveHashIndexDropStall: Rule<SqlStatementFacts> = {
-  id: "adaptive-hash-index-drop-stall",
-  check(facts, ctx) {
-    const s = facts.statement;
-    if (!DROPS.has(s.kind) || dropScansBufferPool(facts.target) || !dropCleansAhi(facts.target) || !dropsInnodbTablespace(facts)) return;
-    const ahi = effectiveBoolean(facts.config, "innodb_adaptive_hash_index");
-    if (!ahi?.value) return;
-    const pool = effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value ?? 128 * 2 ** 20;
-    const instances = bufferPoolInstances(facts, pool);
-    const fromDefault = !ahi.option;
-    const lookup = lookupVariable(facts.target, "innodb_adaptive_hash_index");
-    const inUse: Severity = pool >= sizeOption(ctx.options.warningAt, 8 * GiB) ? "warning" : "info";
-    const fresh = allCreatedInChange(facts);
-    if (fresh) {
-      const one = fresh.length === 1;
-      ctx.report({
-        range: s.range,
-        severity: "info",
-        versionDependent: true,
-        message: `${what(s.kind)} ${subject(facts)} with the adaptive hash index on${fromDefault ? " (the default for this target)" : ""}: ${one ? "the table is" : "the tables are"} created by this change (${fresh.join(", ")}), so the application never queried ${one ? "it" : "them"} and only the change's own statements can have built hash entries; without entries the cleanup walks no LRU list${inUse === "warning" ? " (for a table in use this is a warning)" : ""}`,
-        notes: ["btr_drop_ahi_for_table() returns at once when no index of the table has hashed pages; otherwise it walks every instance's LRU list once per batch of hashed pages"],
-        ...(ctx.sim
-          ? {
-              impact: dropStallImpact(ctx.sim, {
-                pool,
-                instances,
-                ahi: true,
-                operation: s.kind === "truncate-table" ? "truncate" : "drop",
-                drops: Math.max(1, s.tables.length),
-                legacy: false,
-                lazy: true,
-                hashedPages: 0,
-                inputs: [
-                  { name: "innodb_buffer_pool_size", value: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") },
-                  { name: "innodb_adaptive_hash_index", value: true, source: fromDefault ? "default" : configInputSource(facts.config, "innodb_adaptive_hash_index") },
-                ],
-              }),
-            }
-          : {}),
-      });
-      return;
-    }
-    ctx.report({
-      range: s.range,
-      severity: inUse,
-      versionDependent: true,
-      message: `${what(s.kind)} ${subject(facts)} with the adaptive hash index on${fromDefault ? " (the default for this target)" : ""}: freeing the table's hash entries walks every buffer pool instance's LRU list (${formatBytes(pool)} ${configOrigin(facts.config, "innodb_buffer_pool_size")}) while holding the data dictionary mutex, a stall the lazy eviction of MySQL 8.0.23 did not remove`,
-      notes: [
-        "MySQL bug #113312: such stalls do not occur with innodb_adaptive_hash_index=OFF, the default from MySQL 8.4",
-        ...(lookup.status === "known" && lookup.facts.dynamic ? ["innodb_adaptive_hash_index is dynamic: SET GLOBAL innodb_adaptive_hash_index=OFF before the drop avoids the scan"] : []),
-      ],
-      ...(ctx.sim
-        ? {
-            impact: dropStallImpact(ctx.sim, {
-              pool,
-              instances,
-              ahi: true,
-              operation: s.kind === "truncate-table" ? "truncate" : "drop",
-              drops: Math.max(1, s.tables.length),
-              legacy: false,
-              lazy: true,
-              inputs: [
-                { name: "innodb_buffer_pool_size", value: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") },
-                { name: "innodb_adaptive_hash_index", value: true, source: fromDefault ? "default" : configInputSource(facts.config, "innodb_adaptive_hash_index") },
-              ],
-            }),
-          }
-        : {}),
-    });
-  },
-};

@@ -1,19 +1,31 @@
-import { mysqlBaseVersion } from "../../catalogue/index.js";
-import { indexBuildMemoryImpact } from "../../impact/estimates.js";
-import { effectiveNumber } from "../../optionfile/rules/facts.js";
-import { approxBytes, formatBytes, sizeOption } from "../../optionfile/rules/values.js";
-import type { Rule } from "../../rules/types.js";
-import { atLeast } from "../../target.js";
-import { configInputSource, configOrigin, tablesOf, type SqlStatementFacts } from "./context.js";
-
+import { mysqlBaseVersion } from "../catalogue/index.js";
+import { indexBuildMemoryImpact } from "../impact/estimates.js";
+import { effectiveNumber } from "../optionfile/rules/facts.js";
+import { approxBytes, formatBytes } from "../optionfile/rules/values.js";
+import { configInputSource, configOrigin, tablesOf } from "../sql/rules/context.js";
+import { atLeast } from "../target.js";
+import { defineRule } from "./define.js";
 
 /** The manual's bound for one ALTER's index build (innodb_sort_buffer_size documentation). */
 export function manualMemoryBound(sortBuffer: number, partitions: number, indexes: number, minRecord: number, fulltext: boolean): number {
   return (fulltext ? 6 * 3 * sortBuffer : 0) + 2 * partitions * indexes * Math.floor(sortBuffer / minRecord) * 8;
 }
 
-export const ddlMultiIndexMemory: Rule<SqlStatementFacts> = {
+export default defineRule({
   id: "ddl-multi-index-memory",
+  surfaces: ["sql-statement"],
+  options: {
+    budget: {
+      type: "size",
+      description: "Memory one index build may take by the manual's bound before the rule fires.",
+      default: "1G",
+    },
+    minRecordBytes: {
+      type: "size",
+      description: "The smallest index record assumed when the schema does not give one.",
+      default: 16,
+    },
+  },
   check(facts, ctx) {
     const s = facts.statement;
     if (s.kind !== "alter-table" && s.kind !== "create-index") return;
@@ -27,10 +39,10 @@ export const ddlMultiIndexMemory: Rule<SqlStatementFacts> = {
     const partitions = p ? (p.subpartitioning ? p.subpartitioning.subpartitions : p.partitions) : 1;
     const sort = effectiveNumber(facts.config, "innodb_sort_buffer_size")?.value ?? 1 << 20;
     const fromSchema = facts.schema.minIndexRecordBytes(s);
-    const minRecord = Math.max(1, fromSchema ?? sizeOption(ctx.options.minRecordBytes, 16));
+    const minRecord = Math.max(1, fromSchema ?? ctx.options.minRecordBytes);
     const fulltext = added.some((i) => i.kind === "fulltext");
     const bound = manualMemoryBound(sort, partitions, added.length, minRecord, fulltext);
-    const budget = sizeOption(ctx.options.budget, 1 << 30);
+    const budget = ctx.options.budget;
     if (bound <= budget) return;
     const partitionsLive = !s.partitioning && table?.state?.live;
     const rows = table?.live?.rows;
@@ -68,4 +80,4 @@ export const ddlMultiIndexMemory: Rule<SqlStatementFacts> = {
         : {}),
     });
   },
-};
+});

@@ -1,0 +1,76 @@
+/**
+ * The JSON schema of `.innolint.json`, generated from the rules' declarations so that editors
+ * complete and check rule ids and options as `parseConfig` does. `npm run schema -w
+ * packages/linter` writes it to schema/innolint.schema.json; a test keeps the two equal.
+ */
+import { loadRuleDocs } from "./knowledge.js";
+import type { OptionSpec } from "./rules/define.js";
+import { ALL_RULES } from "./rules/index.js";
+import { SEVERITY_SETTINGS } from "./rules/config-check.js";
+
+/** What `sizeValue` reads: digits, then anything starting with one suffix letter (mysqld's parser). */
+const SIZE_PATTERN = "^\\s*\\+?[0-9]+([kKmMgGtTpPeE][\\s\\S]*)?$";
+
+function optionSchema(spec: OptionSpec): Record<string, unknown> {
+  const common = { description: spec.description, default: spec.default };
+  switch (spec.type) {
+    case "size":
+      return { ...common, oneOf: [{ type: "integer", minimum: 0 }, { type: "string", pattern: SIZE_PATTERN }] };
+    case "integer":
+      return { ...common, type: "integer", ...(spec.minimum !== undefined ? { minimum: spec.minimum } : {}) };
+    case "string":
+      return { ...common, type: "string" };
+    case "string-list":
+      return { ...common, type: "array", items: { type: "string" } };
+    case "string-list-map":
+      return { ...common, type: "object", additionalProperties: { type: "array", items: { type: "string" } } };
+  }
+}
+
+export function configSchema(): Record<string, unknown> {
+  const docs = loadRuleDocs();
+  const severity = { $ref: "#/definitions/severity" };
+  const rules: Record<string, unknown> = {};
+  for (const rule of [...ALL_RULES].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    const options = Object.fromEntries(Object.entries(rule.optionSchema).map(([name, spec]) => [name, optionSchema(spec)]));
+    rules[rule.id] = {
+      description: docs.get(rule.id)?.title ?? rule.id,
+      oneOf: [
+        severity,
+        { type: "array", minItems: 1, maxItems: 2, items: [severity, { type: "object", additionalProperties: false, properties: options }] },
+      ],
+    };
+  }
+  return {
+    $schema: "http://json-schema.org/draft-07/schema#",
+    $id: "https://innolint.dev/schema/innolint.schema.json",
+    title: "innolint configuration (.innolint.json)",
+    type: "object",
+    additionalProperties: false,
+    definitions: { severity: { enum: [...SEVERITY_SETTINGS] } },
+    properties: {
+      $schema: { type: "string" },
+      root: { type: "boolean", description: "Stop looking for configuration files in parent directories." },
+      target: {
+        type: "string",
+        pattern: "^(mysql|percona|mariadb|aurora-mysql)-[0-9]+(\\.[0-9]+){0,2}$",
+        description: "Server flavour and version, for example mysql-8.0.22, percona-8.0.22, mariadb-10.11 or aurora-mysql-2.04.9.",
+      },
+      optionFile: {
+        type: "string",
+        description: "The server's option file, relative to this configuration file; SQL rules read the effective configuration from it.",
+      },
+      ignore: { type: "array", items: { type: "string" }, description: "Glob patterns, relative to this configuration file, of files not to lint." },
+      rules: {
+        type: "object",
+        description: "Per-rule severity, or off; an array form also sets the rule's options. Sizes are a number of bytes or a string such as \"128M\".",
+        additionalProperties: false,
+        properties: rules,
+      },
+    },
+  };
+}
+
+export function configSchemaText(): string {
+  return `${JSON.stringify(configSchema(), null, 2)}\n`;
+}

@@ -1,0 +1,92 @@
+import { dirname, relative } from "node:path";
+import type { ResolvedOption } from "../optionfile/rules/facts.js";
+import { defineRule } from "./define.js";
+
+/** What the server ends up with from one line, as a comparison key: ssl = 0 and skip-ssl both read OFF, 64M and 67108864 are one number. */
+function readingKey(o: ResolvedOption): string {
+  const i = o.interpretation;
+  switch (i?.kind) {
+    case "boolean":
+      return i.unrecognized ? `unrecognized:${i.raw}` : i.value ? "ON" : "OFF";
+    case "enum":
+      return i.value.toLowerCase();
+    case "set":
+      return [...new Set(i.value.map((v) => v.toLowerCase()))].sort().join(",");
+    case "number":
+      return String(o.effectiveNumber ?? i.value);
+    default:
+      return `${o.entry.prefix ?? ""}=${o.entry.value ?? ""}`;
+  }
+}
+
+function written(o: ResolvedOption): string {
+  if (o.entry.value !== null) return o.entry.value;
+  return o.entry.prefix ? `${o.entry.rawName}` : `${o.entry.rawName} (no value)`;
+}
+
+function isFlagset(o: ResolvedOption): boolean {
+  return o.lookup.status !== "unknown" && o.lookup.facts.type === "flagset";
+}
+
+function flagNames(o: ResolvedOption): string[] {
+  return (o.entry.value ?? "")
+    .split(",")
+    .map((f) => f.split("=")[0]!.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** Whether later lines of a flag list set every flag this line sets, or reset them all with "default". */
+function flagsCovered(o: ResolvedOption, later: ResolvedOption[]): boolean {
+  const laterFlags = new Set(later.flatMap(flagNames));
+  return laterFlags.has("default") || flagNames(o).every((f) => laterFlags.has(f));
+}
+
+export default defineRule({
+  id: "duplicate-option",
+  surfaces: ["option-file"],
+  options: {
+    repeatable: {
+      type: "string-list",
+      description: "Variables that accumulate when repeated (each line adds to the list), so repeating them is not a duplicate.",
+      default: [
+        "plugin_load_add", "replicate_do_db", "replicate_ignore_db", "replicate_do_table", "replicate_ignore_table",
+        "replicate_wild_do_table", "replicate_wild_ignore_table", "replicate_rewrite_db", "binlog_do_db",
+        "binlog_ignore_db", "performance_schema_instrument",
+      ],
+    },
+  },
+  check(facts, ctx) {
+    const repeatable = new Set(ctx.options.repeatable);
+    const last = new Map<string, ResolvedOption>();
+    const overridden: [ResolvedOption, ResolvedOption][] = [];
+    const flagLines = new Map<string, ResolvedOption[]>();
+    for (const o of facts.options) {
+      if (!o.serverGroup || o.setsMaximum || repeatable.has(o.variable)) continue;
+      const before = last.get(o.variable);
+      if (before) overridden.push([before, o]);
+      last.set(o.variable, o);
+      if (isFlagset(o)) flagLines.set(o.variable, [...(flagLines.get(o.variable) ?? []), o]);
+    }
+    for (const [earlier, later] of overridden) {
+      // optimizer_switch = a=off then optimizer_switch = b=on sets both: the server applies each line's
+      // flags on top of the current value, so an earlier line is lost only when later ones cover its flags.
+      const lines = flagLines.get(earlier.variable);
+      if (lines && !flagsCovered(earlier, lines.slice(lines.indexOf(earlier) + 1))) continue;
+      const winner = last.get(earlier.variable) as ResolvedOption;
+      const sameFile = earlier.entry.file === later.entry.file && earlier.entry.group === later.entry.group;
+      const where =
+        winner.entry.file === earlier.entry.file
+          ? `line ${winner.entry.line}`
+          : `${relative(dirname(earlier.entry.file), winner.entry.file)}:${winner.entry.line}`;
+      const same = readingKey(earlier) === readingKey(winner);
+      ctx.report({
+        file: earlier.entry.file,
+        range: earlier.entry.lineRange,
+        severity: sameFile && !same ? "warning" : "info",
+        message: same
+          ? `${earlier.variable} is set again to the same value at ${where}; this line is redundant`
+          : `${earlier.variable} is set again at ${where} ([${winner.entry.group}]): the later ${winner.entry.value !== null ? `value ${written(winner)}` : written(winner)} wins, so ${written(earlier)} here has no effect`,
+      });
+    }
+  },
+});

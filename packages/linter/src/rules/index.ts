@@ -1,0 +1,48 @@
+/**
+ * Every rule module, in the order the engine runs them. A test fails when a file in this directory
+ * defines a rule this list misses, or names it other than by its id; `npm run new-rule` adds to it.
+ */
+import unknownVariable from "./unknown-variable.js";
+import removedVariable from "./removed-variable.js";
+import deprecatedVariable from "./deprecated-variable.js";
+import invalidValue from "./invalid-value.js";
+import outOfRange from "./out-of-range.js";
+import duplicateOption from "./duplicate-option.js";
+import optionInWrongGroup from "./option-in-wrong-group.js";
+import sortBufferOversized from "./sort-buffer-oversized.js";
+import sortBufferUndersized from "./sort-buffer-undersized.js";
+import relaxedCommitDurability from "./relaxed-commit-durability.js";
+import bufferPoolInstancesIgnored from "./buffer-pool-instances-ignored.js";
+import bufferPoolDumpDisabled from "./buffer-pool-dump-disabled.js";
+import dropTruncateBufferPoolStall from "./drop-truncate-buffer-pool-stall.js";
+import adaptiveHashIndexDropStall from "./adaptive-hash-index-drop-stall.js";
+import partitionCountHigh from "./partition-count-high.js";
+import partitionUnprunedQuery from "./partition-unpruned-query.js";
+import ddlMultiIndexMemory from "./ddl-multi-index-memory.js";
+import configDrift from "./config-drift.js";
+import unusedSuppression from "./unused-suppression.js";
+import delimiterNotReset from "./delimiter-not-reset.js";
+import type { RuleModule } from "./define.js";
+
+export const ALL_RULES: readonly RuleModule[] = [
+  unknownVariable,
+  removedVariable,
+  deprecatedVariable,
+  invalidValue,
+  outOfRange,
+  duplicateOption,
+  optionInWrongGroup,
+  sortBufferOversized,
+  sortBufferUndersized,
+  relaxedCommitDurability,
+  bufferPoolInstancesIgnored,
+  bufferPoolDumpDisabled,
+  dropTruncateBufferPoolStall,
+  adaptiveHashIndexDropStall,
+  partitionCountHigh,
+  partitionUnprunedQuery,
+  ddlMultiIndexMemory,
+  configDrift,
+  unusedSuppression,
+  delimiterNotReset,
+];

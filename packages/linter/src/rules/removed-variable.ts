@@ -1,0 +1,25 @@
+import { looseFix, serverName } from "../optionfile/rules/shared.js";
+import { defineRule } from "./define.js";
+
+export default defineRule({
+  id: "removed-variable",
+  surfaces: ["option-file"],
+  check(facts, ctx) {
+    const server = serverName(facts);
+    for (const o of facts.options) {
+      if (!o.serverGroup || o.lookup.status !== "removed") continue;
+      const { entry } = o;
+      const replacement = o.lookup.facts.replacedBy ? ` Its successor is ${o.lookup.facts.replacedBy}.` : "";
+      ctx.report({
+        file: entry.file,
+        range: entry.lineRange,
+        severity: entry.loose ? "info" : "error",
+        versionDependent: true,
+        message: entry.loose
+          ? `${o.variable} was removed in ${o.lookup.removedIn}; ${server} skips it (loose- prefix), so the line has no effect.${replacement}`
+          : `${o.variable} was removed in ${o.lookup.removedIn}: ${server} refuses to start ("unknown variable"). Delete the line, or prefix it with loose- if the file also serves older servers.${replacement}`,
+        ...(entry.loose ? {} : { fix: looseFix(o) }),
+      });
+    }
+  },
+});

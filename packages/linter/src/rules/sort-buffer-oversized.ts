@@ -1,0 +1,59 @@
+import { rowLogImpact, sortBufferImpact } from "../impact/estimates.js";
+import { effectiveNumber, optionSource } from "../optionfile/rules/facts.js";
+import { explicit, MiB, usesDdlBuffer } from "../optionfile/rules/shared.js";
+import { formatBytes } from "../optionfile/rules/values.js";
+import { defineRule } from "./define.js";
+
+export default defineRule({
+  id: "sort-buffer-oversized",
+  surfaces: ["option-file", "set-statement", "live-config"],
+  options: {
+    threshold: {
+      type: "size",
+      description: "innodb_sort_buffer_size above this fires.",
+      default: "4M",
+    },
+  },
+  check(facts, ctx) {
+    const o = explicit(facts, "innodb_sort_buffer_size");
+    const size = o?.effectiveNumber;
+    if (!o || size === undefined) return;
+    const threshold = ctx.options.threshold;
+    if (size <= threshold) return;
+    const times = size / MiB;
+    const raw = o.interpretation?.kind === "number" ? o.interpretation.raw : formatBytes(size);
+    const shown = o.interpretation?.kind === "number" && o.interpretation.value !== size ? `${raw} (the server uses ${formatBytes(size)})` : raw;
+    if (usesDdlBuffer(facts.target)) {
+      const maxLog = effectiveNumber(facts, "innodb_online_alter_log_max_size")?.value ?? 128 * MiB;
+      ctx.report({
+        file: o.entry.file,
+        range: o.entry.lineRange,
+        severity: "info",
+        versionDependent: true,
+        message: `innodb_sort_buffer_size=${shown} no longer sizes index-build sort buffers on this target (innodb_ddl_buffer_size does since 8.0.27); it still sets the online-DDL row-log block, so every index built online with concurrent DML can hold 2 × ${formatBytes(size)} of log blocks`,
+        ...(ctx.sim
+          ? {
+              impact: rowLogImpact(ctx.sim, size, maxLog, [
+                { name: "innodb_sort_buffer_size", value: size, source: optionSource(facts, "innodb_sort_buffer_size") },
+                { name: "innodb_online_alter_log_max_size", value: maxLog, source: optionSource(facts, "innodb_online_alter_log_max_size") },
+              ]),
+            }
+          : {}),
+      });
+      return;
+    }
+    ctx.report({
+      file: o.entry.file,
+      range: o.entry.lineRange,
+      versionDependent: true,
+      message: `innodb_sort_buffer_size=${shown} is ${times}× the 1M default: each index build holds about 4 × ${formatBytes(size)} (merge blocks plus the sort buffer), for builds only about 5 % faster than at 1M, while concurrent DML ran 8–9 % slower in the measured online ALTER`,
+      notes: ["measured: one 10-column index on 192 M rows took 2 h 11 min at 1M and 2 h 05 min at 64M"],
+      ...(ctx.sim ? { impact: sortBufferImpact(ctx.sim, size, [{ name: "innodb_sort_buffer_size", value: size, source: optionSource(facts, "innodb_sort_buffer_size") }]) } : {}),
+      fix: {
+        description: "return to the 1M default",
+        safety: "unsafe",
+        edits: [{ file: o.entry.file, range: o.entry.valueRange ?? o.entry.lineRange, newText: "1M" }],
+      },
+    });
+  },
+});
