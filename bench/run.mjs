@@ -168,6 +168,11 @@ for (const input of sqlInputs) {
   console.log(`${"    default".padEnd(64)} ${rate(pooled.ms)}, lint/parse ${(pooled.ms / parse.ms).toFixed(2)}×`);
 }
 
+// A migrations monorepo of 1,000 and 10,000 files against the bare parse, the default --jobs against
+// --jobs 1 on three shapes, and the language server on a file in the middle of the 10,000.
+console.log("");
+if (spawnSync(process.execPath, [join(root, "bench/monorepo.mjs")], { stdio: "inherit" }).status !== 0) console.log("monorepo bench failed");
+
 // Review and baselines on a long migration history.
 console.log("");
 if (spawnSync(process.execPath, [join(root, "bench/review.mjs")], { stdio: "inherit" }).status !== 0) console.log("review bench failed");
