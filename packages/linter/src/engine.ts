@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { EngineSim } from "@innolint/engine-sim";
 import { loadSimulator } from "./impact/simulator.js";
-import type { Config } from "./config.js";
+import { ConfigError, type Config } from "./config.js";
 import { configFor, configForRun, resolveTarget } from "./context.js";
 import type { InputError, LintOptions, LintOutcome } from "./core.js";
 import type { Finding, Severity } from "./finding.js";
@@ -34,7 +34,9 @@ function prepare(file: string, options: LintOptions, load: () => Config | undefi
     const config = load();
     return { ...(config ? { config } : {}), errors, ...(simulator ? { simulator } : {}) };
   } catch (e) {
-    errors.push({ file: (e as { file?: string }).file ?? file, message: (e as Error).message });
+    // A configuration file's problems, each at the line of its key.
+    if (e instanceof ConfigError) for (const p of e.problems) errors.push({ file: e.file, ...(p.line ? { line: p.line } : {}), message: p.message });
+    else errors.push({ file: (e as { file?: string }).file ?? file, message: (e as Error).message });
     return { errors, ...(simulator ? { simulator } : {}) };
   }
 }
