@@ -19,6 +19,8 @@ import { fileURLToPath } from "node:url";
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 export const OPTION_ORACLE_FILE = join(REPO_ROOT, ".oracle", "mariadb-option-verdicts.json");
 const CATALOGUE_DIR = join(REPO_ROOT, "rules", "variables");
+/** innolint's disagreements with the server, reviewed: each is expected to change when the rules are fixed. */
+export const KNOWN_DISAGREEMENTS_FILE = join(REPO_ROOT, "fixtures", "real-world", "mariadb-option-verdicts.known.json");
 
 export type ServerVerdict = "silent" | "warning" | "refuses";
 
@@ -134,6 +136,9 @@ export function mariadbdVersion(bin: string): string {
   return execFileSync(bin, ["--version"], { encoding: "utf8" }).trim();
 }
 
+/** Depends on the machine's open-files limit and the values' sum, not on the option's name. */
+const ENVIRONMENT = /Could not increase number of max_open_files/;
+
 function stripStamp(line: string): string {
   return line.replace(/^\d{4}-\d\d-\d\d\s+\d+:\d\d:\d\d\s+\d+\s+/, "").trim();
 }
@@ -142,7 +147,10 @@ function runServer(bin: string, file: string): Promise<{ rc: number; lines: stri
   return new Promise((done) => {
     execFile(bin, [`--defaults-file=${file}`, "--help", "--verbose"], { maxBuffer: 64 << 20, timeout: 60_000 }, (error, _stdout, stderr) => {
       const rc = error ? (typeof error.code === "number" ? error.code : 255) : 0;
-      const lines = String(stderr).split("\n").map(stripStamp).filter((l) => l !== "");
+      const lines = String(stderr)
+        .split("\n")
+        .map(stripStamp)
+        .filter((l) => l !== "" && !ENVIRONMENT.test(l));
       done({ rc, lines });
     });
   });
@@ -233,4 +241,36 @@ export function loadOptionOracle(): OptionOracle {
   const oracle = loadCache();
   if (!oracle) throw new Error(`${OPTION_ORACLE_FILE}: missing or unreadable; run ensureOptionOracle() first`);
   return oracle;
+}
+
+export type InnolintVerdict = ServerVerdict;
+
+export interface Disagreement {
+  name: string;
+  value: string | null;
+  server: ServerVerdict;
+  /** The server's first message, when it printed one. */
+  serverSays?: string;
+  innolint: InnolintVerdict;
+  rules: string[];
+}
+
+/** What a lint of one case file means for startup: an error says it refuses, a warning that it warns. */
+export function innolintVerdict(findings: { rule: string; severity: string }[], inputErrors: number): InnolintVerdict {
+  if (inputErrors > 0 || findings.some((f) => f.severity === "error")) return "refuses";
+  return findings.some((f) => f.severity === "warning") ? "warning" : "silent";
+}
+
+/** The names whose innolint verdict differs from the server's, sorted by name. */
+export function disagreements(oracle: OptionOracle, lint: Map<string, { findings: { rule: string; severity: string }[]; inputErrors: number }>): Disagreement[] {
+  const out: Disagreement[] = [];
+  for (const c of oracle.cases) {
+    const got = lint.get(c.name) ?? { findings: [], inputErrors: 0 };
+    const verdict = innolintVerdict(got.findings, got.inputErrors);
+    if (verdict === c.verdict) continue;
+    const d: Disagreement = { name: c.name, value: c.value, server: c.verdict, innolint: verdict, rules: [...new Set(got.findings.map((f) => f.rule))].sort() };
+    if (c.messages[0]) d.serverSays = c.messages[0];
+    out.push(d);
+  }
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
