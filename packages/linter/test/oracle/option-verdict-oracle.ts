@@ -143,9 +143,13 @@ function stripStamp(line: string): string {
   return line.replace(/^\d{4}-\d\d-\d\d\s+\d+:\d\d:\d\d\s+\d+\s+/, "").trim();
 }
 
-function runServer(bin: string, file: string): Promise<{ rc: number; lines: string[] }> {
+/**
+ * `datadir`, when given, is a directory of the caller's own: mariadbd probes the data directory's
+ * case sensitivity with a scratch file, and two servers probing one directory race on it.
+ */
+function runServer(bin: string, file: string, datadir?: string): Promise<{ rc: number; lines: string[] }> {
   return new Promise((done) => {
-    execFile(bin, [`--defaults-file=${file}`, "--help", "--verbose"], { maxBuffer: 64 << 20, timeout: 60_000 }, (error, _stdout, stderr) => {
+    execFile(bin, [`--defaults-file=${file}`, ...(datadir ? [`--datadir=${datadir}`] : []), "--help", "--verbose"], { maxBuffer: 64 << 20, timeout: 60_000 }, (error, _stdout, stderr) => {
       const rc = error ? (typeof error.code === "number" ? error.code : 255) : 0;
       const lines = String(stderr)
         .split("\n")
@@ -163,13 +167,14 @@ function fallbacks(value: string | null): (string | null)[] {
   return [null, "ON", "1", "0", "", "/tmp/x"].filter((v) => v !== value);
 }
 
-async function judge(bin: string, dir: string, baseline: Set<string>, c: OptionCase): Promise<OptionVerdict> {
+async function judge(bin: string, dir: string, datadir: string, baseline: Set<string>, c: OptionCase): Promise<OptionVerdict> {
   const file = join(dir, `${c.name}.cnf`);
   const refused: string[] = [];
   let first: OptionVerdict | undefined;
   for (const value of [c.value, ...fallbacks(c.value)]) {
     writeFileSync(file, `[mysqld]\n${optionLine(c.name, value)}\n`);
-    const { rc, lines } = await runServer(bin, file);
+    // The case's own datadir line is the one to judge, so it gets no directory from the command line.
+    const { rc, lines } = await runServer(bin, file, c.name === "datadir" ? undefined : datadir);
     const messages = lines.filter((l) => !baseline.has(l));
     const verdict: ServerVerdict = rc !== 0 ? "refuses" : messages.length > 0 ? "warning" : "silent";
     const result: OptionVerdict = { ...c, value, verdict, rc, messages };
@@ -211,18 +216,20 @@ export async function ensureOptionOracle(force = false, jobs = 2): Promise<strin
   try {
     const empty = join(dir, "empty.cnf");
     writeFileSync(empty, "[mysqld]\n");
-    const base = await runServer(bin, empty);
+    const base = await runServer(bin, empty, dir);
     if (base.rc !== 0) throw new Error(`${bin} --defaults-file=${empty} --help --verbose exited ${base.rc}: ${base.lines.join(" | ")}`);
     const baseline = new Set(base.lines);
     const results = new Map<string, OptionVerdict>();
     let next = 0;
-    const worker = async () => {
+    const worker = async (i: number) => {
+      const datadir = join(dir, `data${i}`);
+      mkdirSync(datadir);
       while (next < todo.length) {
         const c = todo[next++]!;
-        results.set(`${c.name}\0${c.value}`, await judge(bin, dir, baseline, c));
+        results.set(`${c.name}\0${c.value}`, await judge(bin, dir, datadir, baseline, c));
       }
     };
-    await Promise.all(Array.from({ length: jobs }, worker));
+    await Promise.all(Array.from({ length: jobs }, (_, i) => worker(i)));
     const all = cases.map((c) => {
       const key = `${c.name}\0${c.value}`;
       const v = results.get(key) ?? reuse.get(key)!;
