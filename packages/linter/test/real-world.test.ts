@@ -51,6 +51,14 @@ async function lint(path: string, target: string): Promise<Reported[]> {
   ];
 }
 
+/**
+ * What an include of an absolute path (`!includedir /etc/mysql/conf.d`) brings in depends on the
+ * machine that lints: findings in or about those files, and a missing directory, are not the corpus's.
+ */
+function fromTheLintingMachine(r: Reported): boolean {
+  return r.key.startsWith("..") || / \.\.\/|\/etc\//.test(r.message) || (r.key.endsWith(":input-error") && /Can't read dir of '\//.test(r.message));
+}
+
 function corpusFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
@@ -83,7 +91,7 @@ describe("real-world corpus", () => {
 
   it("every finding has a verdict", () => {
     const judged = new Set(verdicts.map((v) => keyOf(v.file, v.line, v.rule)));
-    const unjudged = [...reported.values()].filter((r) => !judged.has(r.key)).map((r) => `${r.key} ${r.severity}: ${r.message}`);
+    const unjudged = [...reported.values()].filter((r) => !judged.has(r.key) && !fromTheLintingMachine(r)).map((r) => `${r.key} ${r.severity}: ${r.message}`);
     expect(unjudged, "judge these in fixtures/real-world/verdicts.json and JUDGEMENT.md").toEqual([]);
   });
 
