@@ -1,4 +1,5 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { readHead, readStdinBounded, stdinText } from "./input.js";
 import { dirname, relative, resolve, sep } from "node:path";
 import {
   applyBaseline,
@@ -218,14 +219,6 @@ export interface CliIO {
   promptSecret?: (question: string) => Promise<string>;
 }
 
-function decodeUtf8(buf: Buffer): string | undefined {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(buf);
-  } catch {
-    return undefined;
-  }
-}
-
 interface RunState {
   history: MigrationHistory;
   /** The last option file linted in this run: the server configuration SQL rules read. */
@@ -259,20 +252,8 @@ async function lintOne(
   const sources = new Map<string, string>();
   let resolvedKind = kind;
   if (!resolvedKind) {
-    const sample = options.text ?? (() => {
-      try {
-        // The first 64 KB decide; a dump may be far larger than memory should hold.
-        const fd = openSync(file, "r");
-        try {
-          const head = Buffer.alloc(65536);
-          return head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8");
-        } finally {
-          closeSync(fd);
-        }
-      } catch {
-        return "";
-      }
-    })();
+    // The first 64 KB decide; a dump may be far larger than memory should hold.
+    const sample = options.text ?? readHead(file, 65536);
     resolvedKind = kindFromContent(sample);
   }
   if (resolvedKind === "sql") {
@@ -352,9 +333,8 @@ function commandLineJobs(args: LintArgs, io: CliIO, base: LintOptions, errors: I
   const diskPaths = args.paths.filter((p) => p !== "-");
   if (args.paths.includes("-")) {
     const name = resolve(io.cwd, args.stdinFilename ?? "stdin");
-    const buf = io.readStdin();
-    const text = decodeUtf8(buf);
-    if (text === undefined) errors.push({ file: name, message: "standard input is not valid UTF-8" });
+    const text = stdinText(io.readStdin);
+    if (typeof text !== "string") errors.push({ file: name, message: text.error });
     else jobs.push({ file: name, kind: kindFromName(name), options: { ...base, text } });
   }
   const collected = collectFiles(diskPaths, io.cwd);
@@ -724,7 +704,7 @@ export function nodeIO(): CliIO {
   return {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
-    readStdin: () => readFileSync(0),
+    readStdin: () => readStdinBounded(),
     isTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     ...(process.stderr.columns ? { columns: process.stderr.columns } : {}),

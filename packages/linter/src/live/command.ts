@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from "node:fs";
+import { readHead } from "../input.js";
 import { resolve } from "node:path";
 import { configFor, lintLiveConfig, lintOptionFile, type InputError, type LintOptions } from "../engine.js";
 import { SEVERITY_RANK, type Finding, type Severity } from "../finding.js";
@@ -239,13 +239,7 @@ function isOptionFile(path: string): boolean {
   if (kindFromName(path) === "option-file") return true;
   if (path.toLowerCase().endsWith(".json")) return false;
   try {
-    const fd = openSync(path, "r");
-    try {
-      const head = Buffer.alloc(4096);
-      return kindFromContent(head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8")) === "option-file";
-    } finally {
-      closeSync(fd);
-    }
+    return kindFromContent(readHead(path, 4096)) === "option-file";
   } catch {
     return false;
   }

@@ -1,4 +1,5 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { InputFileError, readBoundedText } from "../input.js";
 import { basename, dirname, join } from "node:path";
 import { parseTarget, parseVersion, TargetError, type Flavor } from "../target.js";
 import { LiveError, type LiveSession } from "./session.js";
@@ -289,10 +290,10 @@ export function parseSnapshot(text: string, file: string): LiveSnapshot {
 export function loadSnapshot(path: string): LiveSnapshot {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readBoundedText(path, "snapshot");
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new LiveError(`${path}: ${code === "ENOENT" ? "no such file" : `cannot read (${code})`}`);
+    if (e instanceof InputFileError) throw new LiveError(`${path}: ${e.code === "ENOENT" ? "no such file" : e.reason}`);
+    throw e;
   }
   return parseSnapshot(text, path);
 }

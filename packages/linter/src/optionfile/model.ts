@@ -28,7 +28,7 @@
  *  - World-writable regular files are ignored with a warning (not on Windows).
  *  - Groups are matched case-insensitively (latin1), whole name only.
  */
-import { closeSync, openSync, readSync, readdirSync, realpathSync, statSync, accessSync, constants as fsConstants } from "node:fs";
+import { readdirSync, realpathSync, statSync, accessSync, constants as fsConstants, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
 import type { Parser } from "web-tree-sitter";
@@ -47,6 +47,7 @@ import type {
   ReadOptions,
 } from "./types.js";
 import { unreadableReason } from "../errno.js";
+import { InputFileError, notRegularReason, readBounded } from "../input.js";
 
 export type {
   GroupOptions,
@@ -251,25 +252,6 @@ function errnoOf(e: unknown): string {
   return (e as NodeJS.ErrnoException | undefined)?.code ?? "EIO";
 }
 
-/** Read at most max + 1 bytes, so a huge or endless file is never pulled in whole. */
-function readCapped(path: string, max: number): Buffer {
-  const fd = openSync(path, "r");
-  try {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const chunk = Buffer.allocUnsafe(Math.min(max + 1, 1 << 20));
-    while (total <= max) {
-      const n = readSync(fd, chunk, 0, Math.min(chunk.length, max + 1 - total), null);
-      if (n <= 0) break;
-      chunks.push(Buffer.from(chunk.subarray(0, n)));
-      total += n;
-    }
-    return Buffer.concat(chunks, total);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /**
  * Read an option file the way `my_print_defaults --defaults-file=PATH` / `mysqld
  * --defaults-file=PATH` do, following !include and !includedir. Never throws for bad input:
@@ -366,10 +348,10 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
         return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
       }
       if (!stat.isFile()) {
-        return fail({ ...at, kind: "unreadable", code: "not-regular", severity: "error", message: `${abs} is not a regular file; innolint does not read it` });
+        return fail({ ...at, kind: "unreadable", code: "not-regular", severity: "error", fatal: !origin, message: `${abs} ${notRegularReason(stat as Stats)}` });
       }
       if (stat.size > maxBytes) {
-        return fail({ file: abs, kind: "too-large", severity: "error", message: `${abs} is ${stat.size} bytes, over the ${maxBytes}-byte limit; not read` });
+        return fail({ file: abs, kind: "too-large", severity: "error", fatal: !origin, message: `${abs} is ${stat.size} bytes, over the ${maxBytes}-byte limit; not read` });
       }
     }
 
@@ -390,15 +372,19 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
 
     if (!bytes) {
       try {
-        bytes = readCapped(abs, maxBytes);
+        // The descriptor is checked again: the path may have been replaced since the stat.
+        bytes = readBounded(abs, "option-file", maxBytes);
       } catch (e) {
-        const code = errnoOf(e);
-        if (code === "EISDIR") return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
-        return fail({ ...at, kind: "unreadable", code, severity: "error", fatal: !origin, message: `${abs}: ${unreadableReason(code)}` });
+        if (!(e instanceof InputFileError)) throw e;
+        if (e.code === "EISDIR") return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
+        if (e.code === "too-large") return fail({ file: abs, kind: "too-large", severity: "error", fatal: !origin, message: `${abs} ${e.reason}; not read` });
+        if (e.code === "not-regular") return fail({ ...at, kind: "unreadable", code: "not-regular", severity: "error", fatal: !origin, message: `${abs} ${e.reason}` });
+        const code = e.code;
+        return fail({ ...at, kind: "unreadable", ...(code ? { code } : {}), severity: "error", fatal: !origin, message: `${abs}: ${unreadableReason(code)}` });
       }
     }
     if (bytes.length > maxBytes) {
-      return fail({ file: abs, kind: "too-large", severity: "error", message: `${abs} is over the ${maxBytes}-byte limit; not read` });
+      return fail({ file: abs, kind: "too-large", severity: "error", fatal: !origin, message: `${abs} is over the ${maxBytes}-byte limit; not read` });
     }
     const nul = bytes.indexOf(0);
     if (nul >= 0) {
