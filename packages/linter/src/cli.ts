@@ -1,4 +1,6 @@
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { errorLine, messageLine } from "./safe-text.js";
+import { errorExitCode, fileInternalError, internalErrorText } from "./internal.js";
 import { readHead, readStdinBounded, stdinText } from "./input.js";
 import { dirname, relative, resolve, sep } from "node:path";
 import {
@@ -369,7 +371,7 @@ async function lintJobs(jobs: LintJob[], history: MigrationHistory, args: LintAr
       } catch (e) {
         // One file's failure must not cost the others their findings.
         if (!job.contextOnly) {
-          outcome.errors.push({ file: job.file, message: `internal error while linting this file: ${(e as Error).message}` });
+          outcome.errors.push(fileInternalError(job.file, e));
           outcome.failed.add(job.file);
         }
         continue;
@@ -434,9 +436,10 @@ function reportRun(outcome: RunOutcome, args: LintArgs, io: CliIO, review?: Revi
       { color: Boolean(color) },
     ),
   );
-  if (errors.length > 0) {
-    if (args.format !== "text") for (const e of errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
-    return 2;
+  const failed = errorExitCode(errors);
+  if (failed) {
+    if (args.format !== "text") for (const e of errors) io.stderr(errorLine(e));
+    return failed;
   }
   if (args.failOn === "never") return 0;
   const threshold = SEVERITY_RANK[args.failOn];
@@ -467,7 +470,7 @@ async function runBaseline(argv: string[], io: CliIO): Promise<number> {
       previous = readBaseline(path);
     } catch (e) {
       if (!(e instanceof BaselineError)) throw e;
-      io.stderr(`innolint: ${e.file}: ${e.message}; not overwritten\n`);
+      io.stderr(errorLine({ file: e.file, message: `${e.message}; not overwritten` }));
       return 2;
     }
   }
@@ -483,7 +486,7 @@ async function runBaseline(argv: string[], io: CliIO): Promise<number> {
     writeFileSync(temp, text);
     renameSync(temp, path);
   } catch (e) {
-    io.stderr(`innolint: ${path}: cannot write the baseline (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+    io.stderr(errorLine({ file: path, message: `cannot write the baseline (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }));
     return 2;
   }
   const entries = (JSON.parse(text) as { entries: { count: number }[] }).entries;
@@ -492,7 +495,7 @@ async function runBaseline(argv: string[], io: CliIO): Promise<number> {
   io.stdout(
     `wrote ${shown}: ${total} finding${total === 1 ? "" : "s"} in ${entries.length} entr${entries.length === 1 ? "y" : "ies"} (${outcome.findings.length} from the ${outcome.linted.size} file${outcome.linted.size === 1 ? "" : "s"} linted now)\n`,
   );
-  for (const e of outcome.errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
+  for (const e of outcome.errors) io.stderr(errorLine(e));
   if (outcome.errors.length) {
     io.stderr(`innolint: the files above had input errors; their previous baseline entries were kept\n`);
     return 2;
@@ -504,7 +507,7 @@ async function runPrintDefaults(argv: string[], io: CliIO): Promise<number> {
   const [file, ...groups] = argv;
   if (!file || groups.length === 0) throw new UsageError("usage: innolint print-defaults FILE GROUP...");
   const set = await readOptionFiles(resolve(io.cwd, file), { cwd: io.cwd });
-  for (const e of set.errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
+  for (const e of set.errors) io.stderr(errorLine(e));
   io.stdout(printDefaultsOutput(set, groups));
   return printDefaultsStatus(set);
 }
@@ -532,7 +535,7 @@ async function runReview(argv: string[], io: CliIO): Promise<number> {
     change = changedFiles(io.cwd, base);
   } catch (e) {
     if (!(e instanceof ReviewError)) throw e;
-    io.stderr(`innolint: review: ${e.message}\n`);
+    io.stderr(messageLine(`review: ${e.message}`));
     return 2;
   }
   const scope = given.length ? given : ["."];
@@ -547,7 +550,7 @@ async function runReview(argv: string[], io: CliIO): Promise<number> {
   // A path that names nothing is a typo, unless the change deleted it; an empty folder or glob is no change.
   const missing = scanned.errors.filter((e) => e.message === "no such file or directory" && !deleted.has(e.file));
   if (missing.length) {
-    for (const e of missing) io.stderr(`innolint: ${e.file}: ${e.message}\n`);
+    for (const e of missing) io.stderr(errorLine(e));
     return 2;
   }
   const contextFiles = scanned.files.filter((f) => kindFromName(f) === "option-file" && !changed.has(f));
@@ -692,10 +695,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     }
   } catch (e) {
     if (e instanceof UsageError || e instanceof TargetError || e instanceof SimulateUsageError || e instanceof LiveError) {
-      io.stderr(`innolint: ${e.message}\n`);
+      io.stderr(messageLine(e.message));
       return 2;
     }
-    io.stderr(`innolint: internal error: ${(e as Error).stack ?? e}\nPlease report this with the input that caused it.\n`);
+    io.stderr(internalErrorText(e));
     return 3;
   }
 }

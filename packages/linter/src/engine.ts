@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { EngineSim } from "@innolint/engine-sim";
 import { loadSimulator } from "./impact/simulator.js";
+import { ruleInternalError } from "./internal.js";
 import { discoverConfig, loadConfig, type Config, type RuleSetting } from "./config.js";
 import type { Finding, Severity } from "./finding.js";
 import { loadRuleDocs } from "./knowledge.js";
@@ -27,6 +28,8 @@ export interface InputError {
   file: string;
   line?: number;
   message: string;
+  /** An innolint bug rather than bad input (internal.ts): the run exits 3. */
+  internal?: true;
 }
 
 export interface FileResult {
@@ -151,7 +154,7 @@ function runRules<F>(
           recovered = false;
         }
       }
-      if (!recovered) errors.push({ file, message: `internal error in rule ${rule.id}: ${(e as Error).message}` });
+      if (!recovered) errors.push(ruleInternalError(file, rule.id, e));
     }
   }
   return findings;

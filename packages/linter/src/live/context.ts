@@ -18,6 +18,12 @@ export function liveFileName(address: string): string {
   return socket ? `mysql://localhost?socket=${socket}` : `mysql://${address}`;
 }
 
+/** A snapshot map's own entry only: an option named `constructor` must not find Object's. */
+function own(map: Record<string, string> | undefined, name: string): string | undefined {
+  const key = name.toLowerCase();
+  return map && Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
 /** A value as one line of text: control characters escaped, so each variable stays on its own line. */
 function displayValue(value: string): string {
   return value.replace(/[\u0000-\u001f\\]/g, (c) => (c === "\\" ? "\\\\" : c === "\n" ? "\\n" : c === "\t" ? "\\t" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`));
@@ -145,15 +151,15 @@ export class LiveContext implements LiveTables {
 
   /** The value the server runs with, as it reports it. */
   variable(name: string): string | undefined {
-    return this.snapshot.variables[name.toLowerCase()];
+    return own(this.snapshot.variables, name);
   }
 
   origin(name: string): string | undefined {
-    return this.snapshot.variableOrigins?.[name.toLowerCase()];
+    return own(this.snapshot.variableOrigins, name);
   }
 
   originFile(name: string): string | undefined {
-    return this.snapshot.variableFiles?.[name.toLowerCase()];
+    return own(this.snapshot.variableFiles, name);
   }
 
   /** A table by name; without a database, only when one database has a table of that name. */

@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { InputFileError, readBoundedText } from "../input.js";
+import { checkVariableValues } from "./values.js";
 import { basename, dirname, join } from "node:path";
 import { parseTarget, parseVersion, TargetError, type Flavor } from "../target.js";
 import { LiveError, type LiveSession } from "./session.js";
@@ -284,6 +285,7 @@ export function parseSnapshot(text: string, file: string): LiveSnapshot {
       if (typeof sp.subpartitions !== "number" || !Number.isInteger(sp.subpartitions) || sp.subpartitions < 1) fail(file, `${at}.partitioning.subpartitioning.subpartitions`, "must be a positive integer");
     });
   }
+  checkVariableValues(raw.variables as Record<string, string>, s.target as string, file);
   return raw as unknown as LiveSnapshot;
 }
 

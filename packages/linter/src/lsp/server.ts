@@ -37,6 +37,7 @@ import { complete, resolveCompletion } from "./completion.js";
 import { fromLspPosition, toDiagnostics } from "./convert.js";
 import { hoverMarkdown } from "./hover.js";
 import { closeSqlDocument, resetSqlState } from "./sql.js";
+import { checkedDocumentEvents } from "./guard.js";
 
 export interface ServerOptions {
   /** Quiet time after the last edit before a document is linted (ms). */
@@ -416,7 +417,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     return effectiveConfig(a);
   });
 
-  documents.listen(connection);
+  documents.listen(checkedDocumentEvents(connection, log));
   connection.listen();
 
   return {
