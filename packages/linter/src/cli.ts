@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { errorLine, messageLine } from "./safe-text.js";
+import { errorLine, escapeJsonControls, messageLine } from "./safe-text.js";
 import { errorExitCode, fileInternalError, internalErrorText } from "./internal.js";
 import { readHead, readStdinBounded, stdinText } from "./input.js";
 import { dirname, relative, resolve, sep } from "node:path";
@@ -579,7 +579,7 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
   const collected = collectFiles(paths, io.cwd);
   const errors: InputError[] = [...collected.errors];
   // Written as it goes, so that a dump's facts never sit in memory whole.
-  const pretty = (value: unknown, depth: number) => JSON.stringify(value, null, 2).replace(/\n/g, "\n" + "  ".repeat(depth));
+  const pretty = (value: unknown, depth: number) => escapeJsonControls(JSON.stringify(value, null, 2)).replace(/\n/g, "\n" + "  ".repeat(depth));
   let files = 0;
   const openFile = () => io.stdout(files++ === 0 ? "\n    " : ",\n    ");
   io.stdout('{\n  "files": [');

@@ -42,3 +42,11 @@ export function errorLine(e: { file: string; line?: number | undefined; message:
 export function messageLine(message: string): string {
   return `innolint: ${escapeControls(message)}\n`;
 }
+
+// What JSON.stringify leaves raw although it can reach a terminal: DEL, C1, separators, bidi controls.
+const JSON_RAW = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** JSON text with those characters as `\uXXXX` escapes: the same value to a parser, nothing raw to a terminal. */
+export function escapeJsonControls(json: string): string {
+  return json.replace(JSON_RAW, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}

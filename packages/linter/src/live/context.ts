@@ -101,13 +101,16 @@ export class LiveContext implements LiveTables {
     this.server = snapshot.server.address;
     this.file = liveFileName(this.server);
     this.target = parseTarget(snapshot.server.target);
-    const lines = [`# SHOW GLOBAL VARIABLES on ${this.server}: ${snapshot.server.version}${snapshot.server.versionComment ? ` (${snapshot.server.versionComment})` : ""}`, `[${LIVE_GROUP}]`];
+    // Every line of the view is escaped: a newline in a snapshot field must not shift the lines after it.
+    const header = `SHOW GLOBAL VARIABLES on ${this.server}: ${snapshot.server.version}${snapshot.server.versionComment ? ` (${snapshot.server.versionComment})` : ""}`;
+    const lines = [`# ${displayValue(header)}`, `[${LIVE_GROUP}]`];
     this.entries = [];
     for (const [name, value] of Object.entries(snapshot.variables).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const shown = displayValue(value);
+      const shownName = displayValue(name);
       const line = lines.length + 1;
-      const valueStart = name.length + 4;
-      lines.push(`${name} = ${shown}`);
+      const valueStart = shownName.length + 4;
+      lines.push(`${shownName} = ${shown}`);
       this.entries.push({
         file: this.file,
         group: LIVE_GROUP,
@@ -117,7 +120,7 @@ export class LiveContext implements LiveTables {
         prefix: null,
         value,
         rawValue: shown,
-        nameRange: { start: { line, column: 1 }, end: { line, column: name.length + 1 } },
+        nameRange: { start: { line, column: 1 }, end: { line, column: shownName.length + 1 } },
         valueRange: { start: { line, column: valueStart }, end: { line, column: valueStart + shown.length } },
         lineRange: { start: { line, column: 1 }, end: { line, column: valueStart + shown.length } },
         line,
