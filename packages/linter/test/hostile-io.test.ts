@@ -318,7 +318,7 @@ describe("the language server", () => {
         expect(diags.diagnostics.map((d) => d.message).join("\n")).toMatch(/not a regular file/);
         expect(await s.alive()).toBe(true);
       } finally {
-        s.close();
+        await s.close();
       }
     }
   });
@@ -335,7 +335,7 @@ describe("the language server", () => {
       const diags = await s.open("my.cnf", MY_CNF);
       expect(diags.diagnostics.length).toBeGreaterThan(0);
     } finally {
-      s.close();
+      await s.close();
     }
   });
 });

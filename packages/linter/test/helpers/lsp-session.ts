@@ -24,7 +24,8 @@ export interface LspSession {
   logs: string[];
   /** Settings the server gets when it pulls workspace/configuration. */
   settings: Record<string, unknown>;
-  close(): void;
+  /** shutdown and exit (unless the stream is known broken), then the streams closed. */
+  close(graceful?: boolean): Promise<void>;
 }
 
 export async function lspSession(dir: string, init: InitOptions = {}, pullConfiguration = false): Promise<LspSession> {
@@ -72,7 +73,12 @@ export async function lspSession(dir: string, init: InitOptions = {}, pullConfig
     },
     logs: [],
     settings: {},
-    close() {
+    async close(graceful = true) {
+      if (graceful) {
+        await session.request("shutdown", null, 10_000);
+        session.sendRaw({ jsonrpc: "2.0", method: "exit" });
+        await new Promise((done) => setTimeout(done, 5));
+      }
       reader.dispose();
       writer.dispose();
       server.dispose();
