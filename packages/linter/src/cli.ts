@@ -36,7 +36,7 @@ import { SEVERITY_RANK, type Finding, type Severity } from "./finding.js";
 import { collectFiles, kindFromContent, kindFromName, pathSelector } from "./files.js";
 import { changedFiles, reviewHistory, ReviewError } from "./review/git.js";
 import { loadRuleDocs, ruleDocsUrl } from "./knowledge.js";
-import { printDefaultsOutput, printDefaultsStatus, readOptionFiles } from "./optionfile/model.js";
+import { printDefaultsFile, printDefaultsStatus } from "./optionfile/model.js";
 import { renderRuleDoc } from "./render.js";
 import { runSimulate, SimulateUsageError } from "./simulate/command.js";
 import { REPORTERS } from "./reporters/index.js";
@@ -506,9 +506,9 @@ async function runBaseline(argv: string[], io: CliIO): Promise<number> {
 async function runPrintDefaults(argv: string[], io: CliIO): Promise<number> {
   const [file, ...groups] = argv;
   if (!file || groups.length === 0) throw new UsageError("usage: innolint print-defaults FILE GROUP...");
-  const set = await readOptionFiles(resolve(io.cwd, file), { cwd: io.cwd });
+  const { set, output } = await printDefaultsFile(resolve(io.cwd, file), groups, { cwd: io.cwd });
   for (const e of set.errors) io.stderr(errorLine(e));
-  io.stdout(printDefaultsOutput(set, groups));
+  io.stdout(output);
   return printDefaultsStatus(set);
 }
 

@@ -5,7 +5,7 @@
  * with a time limit, so that a regression fails instead of hanging the test worker.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { openSync, symlinkSync } from "node:fs";
+import { openSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { INPUT_LIMITS, readBounded, readStdinBounded, InputFileError } from "../src/input.js";
@@ -13,6 +13,7 @@ import { optionFileRules } from "../src/rules/registry.js";
 import { escapeControls, linePath } from "../src/safe-text.js";
 import { CLOSED_PIPE_EXIT } from "../src/pipes.js";
 import { bundledCli } from "./helpers/bundle.js";
+import { requireOracle } from "./helpers/require-oracle.js";
 import { run, scratch } from "./helpers/run.js";
 
 const MY_CNF = "[mysqld]\nsync_binlog = 0\nmax_connections = 1\nmax_connections = 2\n";
@@ -337,5 +338,56 @@ describe("the language server", () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe("print-defaults on option files above the 10 MB read limit", () => {
+  /** Groups, includes, comments, quotes and options outside the requested groups, `lines` long. */
+  function optionText(lines: number, seed: number): string {
+    let x = seed;
+    const next = (n: number) => ((x = (x * 1103515245 + 12345) % 2 ** 31), x % n);
+    const out: string[] = [];
+    for (let i = 0; i < lines; i++) {
+      if (i % 97 === 0) out.push(`[${["mysqld", "client", "mysqld-8.0", "mariadb", "Mysqld"][next(5)]}]`);
+      out.push(["max_connections=" + i, `# comment ${i}`, `sort_buffer_size = "${i}K" # x`, "skip-log-bin", `  loose_x = 'a b'`, "", "!include missing.cnf", `key_buffer_size\t=\t${i}`][next(8)] as string);
+    }
+    return out.join("\n") + "\n";
+  }
+
+  it("reads in pieces exactly what the whole-file reader reads", async () => {
+    const { printDefaultsFile, printDefaultsOutput, readOptionFiles } = await import("../src/optionfile/model.js");
+    const text = optionText(5000, 7);
+    const dir = scratch({ "my.cnf": text, "inc.cnf": `[mysqld]\n!include ${"x".repeat(10)}.cnf\nbind_address=1.2.3.4\n`, "top.cnf": `[mysqld]\na=1\n!include inc.cnf\n!include my.cnf\n[client]\nb=2\n` });
+    for (const file of ["my.cnf", "top.cnf"]) {
+      const whole = printDefaultsOutput(await readOptionFiles(join(dir, file), { cwd: dir }), ["mysqld", "client", "mariadb"]);
+      // A 4 KB limit cuts the 60 KB file into pieces of about 4 KB: groups carry across them.
+      const pieces = await printDefaultsFile(join(dir, file), ["mysqld", "client", "mariadb"], { cwd: dir, maxBytes: 4096 });
+      expect(pieces.output).toBe(whole);
+      expect(pieces.output.split("\n").length).toBeGreaterThan(1000);
+      expect(pieces.set.fatal).toBeUndefined();
+    }
+  });
+
+  it("a NUL byte far into a file read in pieces is an error with its line, and nothing is printed", async () => {
+    const { printDefaultsFile } = await import("../src/optionfile/model.js");
+    const dir = scratch({ "my.cnf": "[mysqld]\n" + "a=1\n".repeat(5000) + "b=\u0000\n" });
+    const r = await printDefaultsFile(join(dir, "my.cnf"), ["mysqld"], { cwd: dir, maxBytes: 4096 });
+    expect(r.output).toBe("");
+    expect(r.set.errors[0]).toMatchObject({ kind: "binary", line: 5002 });
+  });
+
+  it("innolint print-defaults prints a 12 MB option file as my_print_defaults does", () => {
+    const dir = scratch({ "big.cnf": optionText(700_000, 11) });
+    expect(statSync(join(dir, "big.cnf")).size).toBeGreaterThan(10 * 2 ** 20);
+    const r = cli(["print-defaults", "big.cnf", "mysqld", "client"], { cwd: dir });
+    expect(r.stderr).toMatch(/^(innolint: .*included file .* does not exist; the server silently skips it\n)*$/);
+    expect(r.code).toBe(0);
+    const oracle = spawnSync("my_print_defaults", ["--defaults-file=big.cnf", "mysqld", "client"], { cwd: dir, encoding: "utf8", maxBuffer: 256 * 2 ** 20 });
+    if (oracle.error) {
+      requireOracle("my_print_defaults", oracle.error.message);
+      expect(r.stdout.split("\n").length).toBeGreaterThan(100_000);
+      return;
+    }
+    expect(r.stdout).toBe(oracle.stdout);
   });
 });
