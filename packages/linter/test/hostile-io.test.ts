@@ -391,3 +391,18 @@ describe("print-defaults on option files above the 10 MB read limit", () => {
     expect(r.stdout).toBe(oracle.stdout);
   });
 });
+
+describe("include amplification", () => {
+  it("an option file that includes its own directory hundreds of times stops at 16 MB of option text", async () => {
+    const { readOptionFiles } = await import("../src/optionfile/model.js");
+    const block = "[mysqld]\nmax_connections = 1\n!includedir conf.d\n# padding " + "x".repeat(100) + "\n";
+    const dir = scratch({ "conf.d/a.cnf": block.repeat(500), "my.cnf": "[mysqld]\n!includedir conf.d\n" });
+    const started = Date.now();
+    const set = await readOptionFiles(join(dir, "my.cnf"), { cwd: dir });
+    expect(set.errors.map((e) => e.code)).toContain("too-much-text");
+    expect(set.errors.find((e) => e.code === "too-much-text")?.message).toBe("more than 16 MB of option text through !include/!includedir; innolint stops expanding here");
+    // 16 MB of 150-byte blocks: about 110,000 blocks, not 5,000 reads × 500.
+    expect(set.entries.length).toBeLessThan(200_000);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  });
+});

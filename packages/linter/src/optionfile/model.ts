@@ -72,6 +72,12 @@ const PIECE_BYTES = 1024 * 1024;
 export const MAX_INCLUDE_DEPTH = 10;
 /** innolint's own guard against include fan-out (an includedir that includes itself, ...). */
 const MAX_FILE_VISITS = 5000;
+/**
+ * …and against the text those reads add up to: 5,000 reads of a 70 KB file that includes its own
+ * directory hundreds of times is 350 MB of options for the rules (minutes in an editor). A real
+ * set of option files is well under 1 MB.
+ */
+const MAX_INCLUDED_BYTES = 16 * 1024 * 1024;
 
 /** Exact group-name bytes of each entry (the decoded `group` string can be lossy). */
 const groupBytes = new WeakMap<OptionEntry, Buffer>();
@@ -287,6 +293,8 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
   const stack: string[] = [];
   const cycles = new Set<string>();
   let visits = 0;
+  let includedBytes = 0;
+  let includedTooMuch = false;
   const roots = opts.includeRoots;
   const notFollowed = (abs: string, at: { file: string; line?: number; range?: Range }): OptionFileError => ({
     ...at,
@@ -441,6 +449,16 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
         if (!origin && loaded.error.fatal) set.fatal = loaded.error;
       }
       return;
+    }
+    if (origin && "parsed" in loaded) {
+      includedBytes += loaded.parsed.file.text.length;
+      if (includedBytes > MAX_INCLUDED_BYTES) {
+        if (!includedTooMuch) {
+          includedTooMuch = true;
+          report({ ...origin, kind: "include-cycle", code: "too-much-text", severity: "error", message: `more than ${MAX_INCLUDED_BYTES / 2 ** 20} MB of option text through !include/!includedir; innolint stops expanding here` });
+        }
+        return;
+      }
     }
     if (origin && stack.includes(abs)) {
       const members = stack.slice(stack.indexOf(abs));
