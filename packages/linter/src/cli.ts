@@ -92,7 +92,8 @@ Options:
                               for runs of 2 SQL files or more and 512 KB of SQL; smaller runs in-process
   -h, --help / -v, --version
 
-Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error, 3 internal error.
+Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error, 3 internal error,
+141 standard output closed by its reader (as for a tool killed by SIGPIPE).
 `;
 
 export class UsageError extends Error {}
