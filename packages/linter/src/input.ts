@@ -51,7 +51,9 @@ export function fileTypeName(st: Stats): string {
 
 export function notRegularReason(st: Stats): string {
   const what = fileTypeName(st);
-  return what === "not a regular file" ? "is not a regular file; innolint reads only regular files" : `is ${what}, not a regular file; innolint reads only regular files`;
+  return what === "not a regular file"
+    ? "is not a regular file; innolint reads only regular files"
+    : `is ${what}, not a regular file; innolint reads only regular files`;
 }
 
 function sizeText(bytes: number): string {
@@ -171,7 +173,11 @@ export function readStdinBounded(fd = 0, limit = INPUT_LIMITS.stdin): Buffer {
     throw new InputFileError("standard input", unreadableReason(code), code);
   }
   if (bytes.length > limit) {
-    throw new InputFileError("standard input", `is over the ${sizeText(limit)} limit for standard input; save it to a file, which innolint streams`, "too-large");
+    throw new InputFileError(
+      "standard input",
+      `is over the ${sizeText(limit)} limit for standard input; save it to a file, which innolint streams`,
+      "too-large",
+    );
   }
   return bytes;
 }

@@ -78,7 +78,11 @@ describe("files that are not regular files", () => {
     expect(facts.code).toBe(2);
     expect(JSON.parse(facts.stdout).errors[0].message).toMatch(/is a character device/);
     const printed = cli(["print-defaults", "/dev/zero", "mysqld"], { cwd: dir });
-    expect(printed).toEqual({ code: 2, stdout: "", stderr: "innolint: /dev/zero: /dev/zero is a character device, not a regular file; innolint reads only regular files\n" });
+    expect(printed).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "innolint: /dev/zero: /dev/zero is a character device, not a regular file; innolint reads only regular files\n",
+    });
   });
 
   it("standard input from /dev/zero ends with an error at its bound instead of growing", () => {
@@ -116,7 +120,9 @@ describe("the bounded reader", () => {
   it("refuses a file above its kind's bound, and one that is not regular, naming it", () => {
     const dir = scratch({ "big.json": "x".repeat(INPUT_LIMITS.config + 1), "ok.json": "{}" });
     expect(readBounded(join(dir, "ok.json"), "config").toString()).toBe("{}");
-    expect(() => readBounded(join(dir, "big.json"), "config")).toThrow(`${join(dir, "big.json")}: is ${INPUT_LIMITS.config + 1} bytes, over the 1 MB limit for a configuration file`);
+    expect(() => readBounded(join(dir, "big.json"), "config")).toThrow(
+      `${join(dir, "big.json")}: is ${INPUT_LIMITS.config + 1} bytes, over the 1 MB limit for a configuration file`,
+    );
     expect(() => readBounded(dir, "config")).toThrow(/is a directory, not a regular file/);
     expect(() => readBounded("/dev/null", "baseline")).toThrow(InputFileError);
   });
@@ -171,7 +177,8 @@ describe("a closed standard output", () => {
 
 describe("output cannot inject", () => {
   const HOSTILE = "a\n::error::X\r\u000b\u001b]0;title\u0007\u001b[2J\u009b31m\u2028\u202e";
-  const workflowCommand = (out: string) => out.split("\n").some((l) => l.trimStart().startsWith("::") && !/^::(error|warning|notice) (file=|title=)/.test(l.trimStart()));
+  const workflowCommand = (out: string) =>
+    out.split("\n").some((l) => l.trimStart().startsWith("::") && !/^::(error|warning|notice) (file=|title=)/.test(l.trimStart()));
   const rawControls = (out: string) => /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/.test(out.replace(/\r?\n/g, ""));
 
   it("escapes control characters and keeps every input on its own line", () => {
@@ -185,7 +192,11 @@ describe("output cannot inject", () => {
   const cases: [string, Record<string, string>, string[]][] = [
     ["a backtick identifier with a newline", { "m.sql": `DROP TABLE \`${HOSTILE}\`;\n` }, ["--target", "mysql-8.0.20", "m.sql"]],
     ["a quoted option value with an escaped newline and ESC", { "my.cnf": `[mysqld]\nsort_buffer_size = "a\\n::error::Y\u001b]0;t\u0007"\n` }, ["my.cnf"]],
-    ["a suppression comment naming a hostile rule", { "my.cnf": `[mysqld]\n# innolint-disable foo\u001b[2J\u000b::error::Z\nmax_connections = 1\n` }, ["my.cnf"]],
+    [
+      "a suppression comment naming a hostile rule",
+      { "my.cnf": `[mysqld]\n# innolint-disable foo\u001b[2J\u000b::error::Z\nmax_connections = 1\n` },
+      ["my.cnf"],
+    ],
     ["a file whose name is a workflow command", { "::error::x.sql": `DROP TABLE t;\n` }, ["--target", "mysql-8.0.20", "::error::x.sql"]],
     ["an include path with ESC and a newline", { "my.cnf": `[mysqld]\n!include /nonexistent/\u001b[2J::error::W.cnf\n` }, ["my.cnf"]],
   ];
@@ -211,10 +222,18 @@ describe("output cannot inject", () => {
       variables: { sync_binlog: "0", innodb_sort_buffer_size: "67108864", log_error: `x\n::error::v\u001b[2J`, [`a\n::error::n`]: "1" },
     };
     const dir = scratch({ "snap.json": JSON.stringify(snap), "my.cnf": "[mysqld]\nsync_binlog = 1\nlog_error = y\n" });
-    for (const args of [["--no-impact", "--context-snapshot", "snap.json", "my.cnf"], ["live", "--no-impact", "--from-snapshot", "snap.json"]]) {
+    for (const args of [
+      ["--no-impact", "--context-snapshot", "snap.json", "my.cnf"],
+      ["live", "--no-impact", "--from-snapshot", "snap.json"],
+    ]) {
       const r = await run([...args, "--format", format], { cwd: dir });
       expect(r.stdout).toMatch(/db1/);
-      if (format === "text") expect(r.stdout).toContain(args[0] === "live" ? "| innodb_sort_buffer_size = 67108864\n" : "warning[config-drift] log_error is x\\n::error::v\\e[2J on db1:3306\\n::error::pwn\\e[2J but y here");
+      if (format === "text")
+        expect(r.stdout).toContain(
+          args[0] === "live"
+            ? "| innodb_sort_buffer_size = 67108864\n"
+            : "warning[config-drift] log_error is x\\n::error::v\\e[2J on db1:3306\\n::error::pwn\\e[2J but y here",
+        );
       expect(workflowCommand(r.stdout)).toBe(false);
       expect(rawControls(r.stdout)).toBe(false);
       expect(rawControls(r.stderr)).toBe(false);
@@ -257,7 +276,9 @@ describe("internal errors", () => {
       expect(json.code).toBe(3);
       const report = JSON.parse(json.stdout);
       expect(report.findings.map((f: { rule: string }) => f.rule)).toContain("relaxed-commit-durability");
-      expect(report.errors).toEqual([{ file: join(dir, "my.cnf"), message: "internal error in rule duplicate-option: Maximum call stack size exceeded", internal: true }]);
+      expect(report.errors).toEqual([
+        { file: join(dir, "my.cnf"), message: "internal error in rule duplicate-option: Maximum call stack size exceeded", internal: true },
+      ]);
       expect(json.stderr).toBe(`innolint: ${join(dir, "my.cnf")}: internal error in rule duplicate-option: Maximum call stack size exceeded\n`);
     } finally {
       rule.check = check;
@@ -274,7 +295,9 @@ describe("internal errors", () => {
     const dir = scratch({ "snap.json": JSON.stringify(snap), "my.cnf": "[mysqld]\ninnodb_buffer_pool_size = 100M\n" });
     const r = await run(["--no-impact", "--context-snapshot", "snap.json", "my.cnf"], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`innolint: ${join(dir, "snap.json")}: variables.innodb_buffer_pool_chunk_size: "abc" is not an integer, and the server reports innodb_buffer_pool_chunk_size as one\n`);
+    expect(r.stderr).toBe(
+      `innolint: ${join(dir, "snap.json")}: variables.innodb_buffer_pool_chunk_size: "abc" is not an integer, and the server reports innodb_buffer_pool_chunk_size as one\n`,
+    );
     const live = await run(["live", "--from-snapshot", "snap.json"], { cwd: dir });
     expect(live.code).toBe(2);
     expect(live.stderr).toContain("variables.innodb_buffer_pool_chunk_size");
@@ -329,7 +352,11 @@ describe("the language server", () => {
     const dir = scratch({ "my.cnf": MY_CNF });
     const s = await lspSession(dir, {});
     try {
-      s.sendRaw({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: s.uri("x.cnf"), languageId: "mysql-option-file", version: 1, text: 5 } } });
+      s.sendRaw({
+        jsonrpc: "2.0",
+        method: "textDocument/didOpen",
+        params: { textDocument: { uri: s.uri("x.cnf"), languageId: "mysql-option-file", version: 1, text: 5 } },
+      });
       expect(await s.alive()).toBe(true);
       expect(s.logs.join("\n")).toContain("innolint: ignored a malformed textDocument/didOpen: textDocument.text must be a string");
       expect(s.logs.join("\n")).not.toMatch(/TypeError/);
@@ -349,7 +376,18 @@ describe("print-defaults on option files above the 10 MB read limit", () => {
     const out: string[] = [];
     for (let i = 0; i < lines; i++) {
       if (i % 97 === 0) out.push(`[${["mysqld", "client", "mysqld-8.0", "mariadb", "Mysqld"][next(5)]}]`);
-      out.push(["max_connections=" + i, `# comment ${i}`, `sort_buffer_size = "${i}K" # x`, "skip-log-bin", `  loose_x = 'a b'`, "", "!include missing.cnf", `key_buffer_size\t=\t${i}`][next(8)] as string);
+      out.push(
+        [
+          "max_connections=" + i,
+          `# comment ${i}`,
+          `sort_buffer_size = "${i}K" # x`,
+          "skip-log-bin",
+          `  loose_x = 'a b'`,
+          "",
+          "!include missing.cnf",
+          `key_buffer_size\t=\t${i}`,
+        ][next(8)] as string,
+      );
     }
     return out.join("\n") + "\n";
   }
@@ -357,7 +395,11 @@ describe("print-defaults on option files above the 10 MB read limit", () => {
   it("reads in pieces exactly what the whole-file reader reads", async () => {
     const { printDefaultsFile, printDefaultsOutput, readOptionFiles } = await import("../src/optionfile/model.js");
     const text = optionText(5000, 7);
-    const dir = scratch({ "my.cnf": text, "inc.cnf": `[mysqld]\n!include ${"x".repeat(10)}.cnf\nbind_address=1.2.3.4\n`, "top.cnf": `[mysqld]\na=1\n!include inc.cnf\n!include my.cnf\n[client]\nb=2\n` });
+    const dir = scratch({
+      "my.cnf": text,
+      "inc.cnf": `[mysqld]\n!include ${"x".repeat(10)}.cnf\nbind_address=1.2.3.4\n`,
+      "top.cnf": `[mysqld]\na=1\n!include inc.cnf\n!include my.cnf\n[client]\nb=2\n`,
+    });
     for (const file of ["my.cnf", "top.cnf"]) {
       const whole = printDefaultsOutput(await readOptionFiles(join(dir, file), { cwd: dir }), ["mysqld", "client", "mariadb"]);
       // A 4 KB limit cuts the 60 KB file into pieces of about 4 KB: groups carry across them.
@@ -400,7 +442,9 @@ describe("include amplification", () => {
     const started = Date.now();
     const set = await readOptionFiles(join(dir, "my.cnf"), { cwd: dir });
     expect(set.errors.map((e) => e.code)).toContain("too-much-text");
-    expect(set.errors.find((e) => e.code === "too-much-text")?.message).toBe("more than 16 MB of option text through !include/!includedir; innolint stops expanding here");
+    expect(set.errors.find((e) => e.code === "too-much-text")?.message).toBe(
+      "more than 16 MB of option text through !include/!includedir; innolint stops expanding here",
+    );
     // 16 MB of 150-byte blocks: about 110,000 blocks, not 5,000 reads × 500.
     expect(set.entries.length).toBeLessThan(200_000);
     expect(Date.now() - started).toBeLessThan(60_000);

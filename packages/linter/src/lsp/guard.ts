@@ -115,7 +115,15 @@ const REQUEST_CHECKS: Record<string, Check> = {
 const BY_METHOD = new Set(["onHover", "onCompletion", "onCompletionResolve", "onCodeAction", "onExecuteCommand"]);
 
 /** Notifications (no answer: the message is dropped and logged) as opposed to requests (InvalidParams). */
-const NOTIFICATIONS = new Set(["onDidOpenTextDocument", "onDidChangeTextDocument", "onDidCloseTextDocument", "onDidSaveTextDocument", "onWillSaveTextDocument", "onDidChangeWatchedFiles", "onDidChangeConfiguration"]);
+const NOTIFICATIONS = new Set([
+  "onDidOpenTextDocument",
+  "onDidChangeTextDocument",
+  "onDidCloseTextDocument",
+  "onDidSaveTextDocument",
+  "onWillSaveTextDocument",
+  "onDidChangeWatchedFiles",
+  "onDidChangeConfiguration",
+]);
 
 const METHODS: Record<string, string> = {
   onHover: "textDocument/hover",
@@ -135,7 +143,8 @@ const METHODS: Record<string, string> = {
 
 /** The connection with every handler it registers behind the checks above. */
 export function checkedConnection(connection: Connection, log: (message: string) => void): Connection {
-  const guard = (method: string, check: Check, handler: (params: unknown, ...rest: unknown[]) => unknown, notification: boolean) =>
+  const guard =
+    (method: string, check: Check, handler: (params: unknown, ...rest: unknown[]) => unknown, notification: boolean) =>
     (params: unknown, ...rest: unknown[]) => {
       const problem = check(params);
       if (!problem) return handler(params, ...rest);
@@ -162,9 +171,13 @@ export function checkedConnection(connection: Connection, log: (message: string)
       if (BY_METHOD.has(prop as string)) {
         const method = METHODS[prop as string] as string;
         return (handler: (params: unknown, token: unknown) => unknown) =>
-          target.onRequest(method, guard(method, check, (params, token) => handler(params, token), false) as (params: unknown, token: CancellationToken) => unknown);
+          target.onRequest(
+            method,
+            guard(method, check, (params, token) => handler(params, token), false) as (params: unknown, token: CancellationToken) => unknown,
+          );
       }
-      return (handler: (params: unknown, ...rest: unknown[]) => unknown) => register.call(target, guard(METHODS[prop as string] ?? String(prop), check, handler, NOTIFICATIONS.has(prop as string)));
+      return (handler: (params: unknown, ...rest: unknown[]) => unknown) =>
+        register.call(target, guard(METHODS[prop as string] ?? String(prop), check, handler, NOTIFICATIONS.has(prop as string)));
     },
   });
 }

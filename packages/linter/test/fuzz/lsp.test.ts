@@ -25,7 +25,9 @@ it(`survives ${cases} random and malformed messages (seed ${seed})`, { timeout: 
   symlinkSync("/dev/zero", join(dir, "zero.cnf"));
   const replay = process.env.FUZZ_SESSION ? { sessionSeed: Number(process.env.FUZZ_SESSION) } : {};
   const result = await fuzzLanguageServer({ seed, cases, dir, ...replay });
-  console.log(`lsp fuzz: ${result.cases} messages in ${result.sessions} sessions, ${result.refused} requests refused with an error response, ${result.failures.length} failures`);
+  console.log(
+    `lsp fuzz: ${result.cases} messages in ${result.sessions} sessions, ${result.refused} requests refused with an error response, ${result.failures.length} failures`,
+  );
   expect(result.failures).toEqual([]);
   if (!replay.sessionSeed) expect(result.cases).toBe(cases);
 });

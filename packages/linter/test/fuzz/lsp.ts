@@ -13,7 +13,7 @@ const CNF = [
   "[mysqld]\ninnodb_sort_buffer_size = 64M\nsync_binlog = 0\nmax_connections = 1\nmax_connections = 2\n",
   "[client]\ninnodb_buffer_pool_size = 1G\n[mysqld]\n!include other.cnf\n!includedir conf.d\n# innolint-disable duplicate-option\n",
   "# innolint-target: mysql-8.0.22\n[mysqld]\ninnodb_flush_log_at_trx_commit = 2\ninnodb_buffer_pool_instances = 64\ninnodb_buffer_pool_size = 1G\n",
-  "[mysqld]\nloose-innodb_foo = 1\nskip-log-bin\nsort_buffer_size=\"4M\" # x\n",
+  '[mysqld]\nloose-innodb_foo = 1\nskip-log-bin\nsort_buffer_size="4M" # x\n',
 ];
 const SQL = [
   "CREATE TABLE t (id INT PRIMARY KEY, a INT) PARTITION BY HASH(id) PARTITIONS 16;\nSELECT * FROM t WHERE a = 1;\nDROP TABLE t;\n",
@@ -97,7 +97,7 @@ export async function fuzzLanguageServer(options: FuzzOptions): Promise<FuzzResu
       const init = s.chance(0.3) ? { settings: randomSettings(s, options.dir, paths) } : {};
       let session: LspSession;
       try {
-        session = await lspSession(options.dir, s.chance(0.2) ? (randomValue(s) as object) ?? {} : init, s.chance(0.5));
+        session = await lspSession(options.dir, s.chance(0.2) ? ((randomValue(s) as object) ?? {}) : init, s.chance(0.5));
       } catch (e) {
         result.failures.push(`session seed ${sessionSeed}: initialize failed: ${(e as Error).message}`);
         result.cases++;
@@ -147,12 +147,25 @@ export async function fuzzLanguageServer(options: FuzzOptions): Promise<FuzzResu
 function randomSettings(r: Random, dir: string, paths: string[]): unknown {
   if (r.chance(0.15)) return randomValue(r);
   const settings: Record<string, unknown> = {};
-  if (r.chance(0.5)) settings.target = r.pick(["mysql-8.0.22", "mariadb-10.11", "aurora-mysql-2.04.9", "percona-8.0.36", "mysql-99", "oracle", "", mutateText(r, "mysql-8.0.22", 2)]);
+  if (r.chance(0.5))
+    settings.target = r.pick([
+      "mysql-8.0.22",
+      "mariadb-10.11",
+      "aurora-mysql-2.04.9",
+      "percona-8.0.36",
+      "mysql-99",
+      "oracle",
+      "",
+      mutateText(r, "mysql-8.0.22", 2),
+    ]);
   if (r.chance(0.5)) {
     const p = r.pick(paths);
     settings.configPath = r.chance(0.8) ? (p.startsWith("/") ? p : join(dir, p)) : randomValue(r);
   }
-  if (r.chance(0.4)) settings.rules = r.chance(0.7) ? { [r.pick(["duplicate-option", "sort-buffer-oversized", "__proto__", "nope"])]: r.pick(["off", "error", "info", "bogus", 3]) } : randomValue(r);
+  if (r.chance(0.4))
+    settings.rules = r.chance(0.7)
+      ? { [r.pick(["duplicate-option", "sort-buffer-oversized", "__proto__", "nope"])]: r.pick(["off", "error", "info", "bogus", 3]) }
+      : randomValue(r);
   if (r.chance(0.3)) settings.showImpact = r.chance(0.5) ? r.chance(0.5) : randomValue(r);
   return settings;
 }
@@ -185,13 +198,19 @@ async function step(r: Random, s: LspSession, docs: Doc[], dir: string, paths: s
   const roll = r.int(100);
   if (roll < 18 || !doc) {
     const kind = r.chance(0.5) ? "cnf" : "sql";
-    const name = r.chance(0.1) ? r.pick(["fifo", "zero.cnf", "my.cnf", ".innolint.json", "conf.d/a.cnf", "x\u001b.sql"]) : `d${r.int(6)}.${r.chance(0.9) ? kind : "txt"}`;
+    const name = r.chance(0.1)
+      ? r.pick(["fifo", "zero.cnf", "my.cnf", ".innolint.json", "conf.d/a.cnf", "x\u001b.sql"])
+      : `d${r.int(6)}.${r.chance(0.9) ? kind : "txt"}`;
     const text = randomText(r, kind);
     const version = r.chance(0.9) ? 1 : (randomValue(r) as number);
     const existing = docs.findIndex((d) => d.name === name);
     if (existing >= 0) docs.splice(existing, 1);
     docs.push({ name, version: typeof version === "number" ? version : 1, text });
-    s.sendRaw({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: s.uri(name), languageId: r.pick(LANGUAGES), version, text: r.chance(0.97) ? text : randomValue(r) } } });
+    s.sendRaw({
+      jsonrpc: "2.0",
+      method: "textDocument/didOpen",
+      params: { textDocument: { uri: s.uri(name), languageId: r.pick(LANGUAGES), version, text: r.chance(0.97) ? text : randomValue(r) } },
+    });
     return "open";
   }
   if (roll < 50) {
@@ -202,15 +221,25 @@ async function step(r: Random, s: LspSession, docs: Doc[], dir: string, paths: s
         return { text: doc.text };
       }
       const range = randomRange(r, doc);
-      const text = r.chance(0.95) ? mutateText(r, r.pick(["", "x", " = 1\n", "DROP TABLE t;\n", "[mysqld]\n", "\n", "(", "DELIMITER ;;\n"]), 2) : randomValue(r);
+      const text = r.chance(0.95)
+        ? mutateText(r, r.pick(["", "x", " = 1\n", "DROP TABLE t;\n", "[mysqld]\n", "\n", "(", "DELIMITER ;;\n"]), 2)
+        : randomValue(r);
       return r.chance(0.9) ? { range, text } : { range, rangeLength: randomValue(r), text };
     });
-    s.sendRaw({ jsonrpc: "2.0", method: "textDocument/didChange", params: { textDocument: { uri: s.uri(doc.name), version: doc.version }, contentChanges: r.chance(0.97) ? changes : randomValue(r) } });
+    s.sendRaw({
+      jsonrpc: "2.0",
+      method: "textDocument/didChange",
+      params: { textDocument: { uri: s.uri(doc.name), version: doc.version }, contentChanges: r.chance(0.97) ? changes : randomValue(r) },
+    });
     return "change";
   }
   if (roll < 54) {
     docs.splice(docs.indexOf(doc), 1);
-    s.sendRaw({ jsonrpc: "2.0", method: r.pick(["textDocument/didClose", "textDocument/didSave", "textDocument/willSave"]), params: r.chance(0.9) ? { textDocument: { uri: s.uri(doc.name) }, ...(r.chance(0.3) ? { text: randomValue(r), reason: 1 } : {}) } : randomValue(r) });
+    s.sendRaw({
+      jsonrpc: "2.0",
+      method: r.pick(["textDocument/didClose", "textDocument/didSave", "textDocument/willSave"]),
+      params: r.chance(0.9) ? { textDocument: { uri: s.uri(doc.name) }, ...(r.chance(0.3) ? { text: randomValue(r), reason: 1 } : {}) } : randomValue(r),
+    });
     return "close";
   }
   if (roll < 80) {
@@ -221,7 +250,11 @@ async function step(r: Random, s: LspSession, docs: Doc[], dir: string, paths: s
           uri: uri(doc),
           position: randomPosition(r, doc),
           range: randomRange(r, doc),
-          context: { diagnostics: r.chance(0.7) ? [{ range: randomRange(r, doc), message: "x", code: r.pick(["duplicate-option", "nope", 5]), data: randomValue(r) }] : randomValue(r) },
+          context: {
+            diagnostics: r.chance(0.7)
+              ? [{ range: randomRange(r, doc), message: "x", code: r.pick(["duplicate-option", "nope", 5]), data: randomValue(r) }]
+              : randomValue(r),
+          },
           id: r.pick(["duplicate-option", "sort-buffer-oversized", "__proto__", "constructor", "", undefined]),
           command: r.pick(["innolint.openRuleDocs", "x"]),
           arguments: r.chance(0.5) ? ["duplicate-option", r.pick(["https://example.com/", "javascript:alert(1)", 5])] : randomValue(r),
@@ -236,7 +269,8 @@ async function step(r: Random, s: LspSession, docs: Doc[], dir: string, paths: s
     if (asRequest && r.chance(0.9)) {
       const answer = await s.request(method, params, 20_000);
       if (answer === "timeout") result.failures.push(`${method} was not answered within 20 s`);
-      else if (answer.error?.code === INTERNAL_ERROR) result.failures.push(`${method} threw: ${answer.error.message} (params ${JSON.stringify(params)?.slice(0, 400)})`);
+      else if (answer.error?.code === INTERNAL_ERROR)
+        result.failures.push(`${method} threw: ${answer.error.message} (params ${JSON.stringify(params)?.slice(0, 400)})`);
       else if (answer.error) {
         result.refused++;
         if (process.env.FUZZ_DEBUG) console.log(`refused ${method}: ${answer.error.message}`);
@@ -255,7 +289,12 @@ async function step(r: Random, s: LspSession, docs: Doc[], dir: string, paths: s
       () => s.sendRaw({ id: r.int(100), result: randomValue(r) }),
       () => s.sendRaw([{ jsonrpc: "2.0", method: "textDocument/didOpen" }, 1]),
       () => s.sendRaw({ jsonrpc: "2.0", method: "initialize", id: 7, params: randomValue(r) }),
-      () => s.sendRaw({ jsonrpc: "2.0", method: "textDocument/didOpen", params: { textDocument: { uri: randomValue(r), languageId: "sql", version: 1, text: "DROP TABLE t;" } } }),
+      () =>
+        s.sendRaw({
+          jsonrpc: "2.0",
+          method: "textDocument/didOpen",
+          params: { textDocument: { uri: randomValue(r), languageId: "sql", version: 1, text: "DROP TABLE t;" } },
+        }),
       () => {
         const body = Buffer.from(mutateText(r, '{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{}}', 4), "utf8");
         s.sendBytes(Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]));
@@ -270,9 +309,22 @@ async function step(r: Random, s: LspSession, docs: Doc[], dir: string, paths: s
   }
   if (last) {
     // Broken framing: allowed only as a session's last message, since nothing can follow it.
-    s.sendBytes(r.pick(["Content-Length: -5\r\n\r\n{}", "Content-Length: abc\r\n\r\n", "garbage\r\n\r\n", "Content-Length: 10\r\nContent-Type: x\r\n\r\n{", "\r\n\r\n\r\n", "Content-Length: 99999999999999999999\r\n\r\n"]));
+    s.sendBytes(
+      r.pick([
+        "Content-Length: -5\r\n\r\n{}",
+        "Content-Length: abc\r\n\r\n",
+        "garbage\r\n\r\n",
+        "Content-Length: 10\r\nContent-Type: x\r\n\r\n{",
+        "\r\n\r\n\r\n",
+        "Content-Length: 99999999999999999999\r\n\r\n",
+      ]),
+    );
     return "framing";
   }
-  s.sendRaw({ jsonrpc: "2.0", method: "workspace/didChangeConfiguration", params: { settings: r.chance(0.5) ? { innolint: randomSettings(r, dir, paths) } : null } });
+  s.sendRaw({
+    jsonrpc: "2.0",
+    method: "workspace/didChangeConfiguration",
+    params: { settings: r.chance(0.5) ? { innolint: randomSettings(r, dir, paths) } : null },
+  });
   return "settings";
 }

@@ -22,7 +22,40 @@ export class Random {
 }
 
 /** Characters that break naive code: controls, separators, bidi overrides, surrogates, quotes. */
-const NASTY = ["\n", "\r", "\r\n", "\u000b", "\u0000", "\u001b[2J", "\u001b]0;t\u0007", "\u009b", "\u2028", "\u202e", "\ud800", "\udfff", "😀", "`", "'", '"', "\\", "::error::x", "%0A", "\t", "[", "]", "=", "#", ";", "/*", "*/", "-- ", "!include ", "DELIMITER ;;\n", "é", "\ufeff"];
+const NASTY = [
+  "\n",
+  "\r",
+  "\r\n",
+  "\u000b",
+  "\u0000",
+  "\u001b[2J",
+  "\u001b]0;t\u0007",
+  "\u009b",
+  "\u2028",
+  "\u202e",
+  "\ud800",
+  "\udfff",
+  "😀",
+  "`",
+  "'",
+  '"',
+  "\\",
+  "::error::x",
+  "%0A",
+  "\t",
+  "[",
+  "]",
+  "=",
+  "#",
+  ";",
+  "/*",
+  "*/",
+  "-- ",
+  "!include ",
+  "DELIMITER ;;\n",
+  "é",
+  "\ufeff",
+];
 
 /** A string made of pieces of `base` mixed with nasty characters. */
 export function mutateText(r: Random, base: string, maxEdits = 8): string {
@@ -71,7 +104,11 @@ export function randomValue(r: Random, depth = 0): unknown {
       return Array.from({ length: r.int(4) }, () => randomValue(r, depth + 1));
     default: {
       const o: Record<string, unknown> = {};
-      for (let i = r.int(4); i > 0; i--) o[r.pick(["uri", "line", "character", "text", "id", "__proto__", "constructor", "range", "position", "textDocument", String(r.int(9))])] = randomValue(r, depth + 1);
+      for (let i = r.int(4); i > 0; i--)
+        o[r.pick(["uri", "line", "character", "text", "id", "__proto__", "constructor", "range", "position", "textDocument", String(r.int(9))])] = randomValue(
+          r,
+          depth + 1,
+        );
       return o;
     }
   }

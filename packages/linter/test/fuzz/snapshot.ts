@@ -73,8 +73,27 @@ function validSnapshot(r: Random): LiveSnapshot {
     server: { address: "db1:3306", version: target.replace(/^[a-z-]+-/, ""), flavor, target },
     variables,
     tables: [
-      { schema: "s", name: "events", engine: "InnoDB", rows: 1e6, avgRowLength: 100, dataLength: 1e8, indexLength: 1e7, partitioning: { method: "HASH", expression: "`id`", partitions: 64 } },
-      { schema: "s", name: "logs", rows: 10, partitioning: { method: "RANGE COLUMNS", expression: "`a`,`b`", partitions: 3, subpartitioning: { method: "KEY", expression: "`c`", subpartitions: 2 } } },
+      {
+        schema: "s",
+        name: "events",
+        engine: "InnoDB",
+        rows: 1e6,
+        avgRowLength: 100,
+        dataLength: 1e8,
+        indexLength: 1e7,
+        partitioning: { method: "HASH", expression: "`id`", partitions: 64 },
+      },
+      {
+        schema: "s",
+        name: "logs",
+        rows: 10,
+        partitioning: {
+          method: "RANGE COLUMNS",
+          expression: "`a`,`b`",
+          partitions: 3,
+          subpartitioning: { method: "KEY", expression: "`c`", subpartitions: 2 },
+        },
+      },
     ],
   };
   if (r.chance(0.5)) snap.variableOrigins = { sync_binlog: "CONFIG", innodb_sort_buffer_size: "SQL" };
@@ -121,13 +140,24 @@ function mutate(r: Random, snap: Record<string, unknown>): void {
       const server = snap.server as Record<string, unknown> | undefined;
       if (server && typeof server === "object") {
         const field = r.pick(["address", "version", "versionComment", "auroraVersion", "target", "flavor"]);
-        server[field] = field === "target" ? r.pick([...TARGETS, "mysql-3.23", "mariadb-99.1", "mysql-8.0.36x"]) : mutateText(r, String(server[field] ?? "x"), 4);
+        server[field] =
+          field === "target" ? r.pick([...TARGETS, "mysql-3.23", "mariadb-99.1", "mysql-8.0.36x"]) : mutateText(r, String(server[field] ?? "x"), 4);
       }
       break;
     }
     case 6: {
       const tables = snap.tables;
-      if (Array.isArray(tables)) tables.push(...Array.from({ length: 1 + r.int(3) }, () => ({ schema: mutateText(r, "s", 2), name: mutateText(r, r.pick(["events", "logs", "t"]), 2), partitioning: { method: mutateText(r, r.pick(["HASH", "KEY", "LIST", "RANGE", "LINEAR KEY", "SYSTEM_TIME"]), 1), partitions: r.pick([1, 8192, 8193, 100000, 2 ** 31]) } })));
+      if (Array.isArray(tables))
+        tables.push(
+          ...Array.from({ length: 1 + r.int(3) }, () => ({
+            schema: mutateText(r, "s", 2),
+            name: mutateText(r, r.pick(["events", "logs", "t"]), 2),
+            partitioning: {
+              method: mutateText(r, r.pick(["HASH", "KEY", "LIST", "RANGE", "LINEAR KEY", "SYSTEM_TIME"]), 1),
+              partitions: r.pick([1, 8192, 8193, 100000, 2 ** 31]),
+            },
+          })),
+        );
       break;
     }
     default:

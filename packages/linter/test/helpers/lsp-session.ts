@@ -68,7 +68,11 @@ export async function lspSession(dir: string, init: InitOptions = {}, pullConfig
       return next;
     },
     async alive(timeoutMs = 10_000) {
-      const r = await session.request("textDocument/hover", { textDocument: { uri: session.uri("__alive__.cnf") }, position: { line: 0, character: 0 } }, timeoutMs);
+      const r = await session.request(
+        "textDocument/hover",
+        { textDocument: { uri: session.uri("__alive__.cnf") }, position: { line: 0, character: 0 } },
+        timeoutMs,
+      );
       return r !== "timeout" && r.error === undefined;
     },
     logs: [],

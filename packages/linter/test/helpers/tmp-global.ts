@@ -16,6 +16,7 @@ export default function setup(): () => void {
     else process.env.TMPDIR = previous;
     const left = readdirSync(root);
     rmSync(root, { recursive: true, force: true, maxRetries: 3 });
-    if (left.length) throw new Error(`the test suite left ${left.length} temporary entr${left.length === 1 ? "y" : "ies"} behind: ${left.slice(0, 20).join(", ")}`);
+    if (left.length)
+      throw new Error(`the test suite left ${left.length} temporary entr${left.length === 1 ? "y" : "ies"} behind: ${left.slice(0, 20).join(", ")}`);
   };
 }
