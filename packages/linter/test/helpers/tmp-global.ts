@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -9,6 +9,8 @@ import { join } from "node:path";
  */
 export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), "innolint-suite-"));
+  // Traversable like the system's temporary folder: a test runs the CLI as another user (nobody).
+  chmodSync(root, 0o755);
   const previous = process.env.TMPDIR;
   process.env.TMPDIR = root;
   return () => {
