@@ -6,5 +6,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
+    // Temporary directories: one root per run, removed at its end; each test file removes its own.
+    globalSetup: ["packages/linter/test/helpers/tmp-global.ts"],
+    setupFiles: ["packages/linter/test/helpers/cleanup.ts"],
   },
 });

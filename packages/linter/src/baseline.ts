@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { InputFileError, readBoundedText } from "./input.js";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { CONFIG_FILE_NAME } from "./config.js";
 import type { InputError } from "./core.js";
@@ -76,12 +77,15 @@ function relativeFile(baselinePath: string, file: string): string {
 export function readBaseline(path: string): Baseline {
   let text: string;
   try {
-    if (statSync(path).isDirectory()) throw new BaselineError(path, "is a directory, not a baseline file");
-    text = readFileSync(path, "utf8");
+    text = readBoundedText(path, "baseline");
   } catch (e) {
-    if (e instanceof BaselineError) throw e;
+    if (e instanceof InputFileError) {
+      if (e.code === "ENOENT") throw new BaselineError(path, "no such baseline file");
+      if (e.code === "EISDIR") throw new BaselineError(path, "is a directory, not a baseline file");
+      throw new BaselineError(path, e.reason);
+    }
     const code = (e as NodeJS.ErrnoException).code;
-    throw new BaselineError(path, code === "ENOENT" ? "no such baseline file" : unreadableReason(code));
+    throw new BaselineError(path, unreadableReason(code));
   }
   let data: unknown;
   try {

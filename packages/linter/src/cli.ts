@@ -1,4 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { errorLine, escapeJsonControls, messageLine } from "./safe-text.js";
+import { errorExitCode, fileInternalError, internalErrorText } from "./internal.js";
+import { readHead, readStdinBounded, stdinText } from "./input.js";
 import { dirname, relative, resolve, sep } from "node:path";
 import {
   applyBaseline,
@@ -26,7 +29,7 @@ import { SEVERITY_RANK, type Finding, type Severity } from "./finding.js";
 import { collectFiles, kindFromName, pathSelector } from "./files.js";
 import { changedFiles, reviewHistory, ReviewError } from "./review/git.js";
 import { loadRuleDocs, ruleDocsUrl } from "./knowledge.js";
-import { printDefaultsOutput, printDefaultsStatus, readOptionFiles } from "./optionfile/model.js";
+import { printDefaultsFile, printDefaultsStatus } from "./optionfile/model.js";
 import { renderRuleDoc } from "./render.js";
 import { runSimulate, SimulateUsageError } from "./simulate/command.js";
 import { REPORTERS } from "./reporters/index.js";
@@ -62,7 +65,8 @@ Usage:
 Every command prints its options with --help (innolint lint --help, innolint review --help, …).
   -h, --help / -v, --version
 
-Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error, 3 internal error.
+Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input error, 3 internal error,
+141 standard output closed by its reader (as for a tool killed by SIGPIPE).
 `;
 
 export { UsageError };
@@ -239,13 +243,6 @@ export interface CliIO {
   promptSecret?: (question: string) => Promise<string>;
 }
 
-function decodeUtf8(buf: Buffer): string | undefined {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(buf);
-  } catch {
-    return undefined;
-  }
-}
 
 /** What `innolint review` adds to a lint run: the change's files, and a title for the report. */
 interface ReviewRun {
@@ -281,9 +278,8 @@ function commandLineJobs(args: LintArgs, io: CliIO, base: LintOptions, errors: I
   const diskPaths = args.paths.filter((p) => p !== "-");
   if (args.paths.includes("-")) {
     const name = resolve(io.cwd, args.stdinFilename ?? "stdin");
-    const buf = io.readStdin();
-    const text = decodeUtf8(buf);
-    if (text === undefined) errors.push({ file: name, message: "standard input is not valid UTF-8" });
+    const text = stdinText(io.readStdin);
+    if (typeof text !== "string") errors.push({ file: name, message: text.error });
     else jobs.push({ file: name, kind: kindFromName(name), options: { ...base, text } });
   }
   const collected = collectFiles(diskPaths, io.cwd);
@@ -346,9 +342,10 @@ function reportRun(outcome: RunOutcome, args: LintArgs, io: CliIO, review?: Revi
       { color: Boolean(color) },
     ),
   );
-  if (errors.length > 0) {
-    if (args.format !== "text") for (const e of errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
-    return 2;
+  const failed = errorExitCode(errors);
+  if (failed) {
+    if (args.format !== "text") for (const e of errors) io.stderr(errorLine(e));
+    return failed;
   }
   if (args.failOn === "never") return 0;
   const threshold = SEVERITY_RANK[args.failOn];
@@ -392,7 +389,7 @@ async function runBaseline(argv: string[], io: CliIO): Promise<number> {
       previous = readBaseline(path);
     } catch (e) {
       if (!(e instanceof BaselineError)) throw e;
-      io.stderr(`innolint: ${e.file}: ${e.message}; not overwritten\n`);
+      io.stderr(errorLine({ file: e.file, message: `${e.message}; not overwritten` }));
       return 2;
     }
   }
@@ -408,7 +405,7 @@ async function runBaseline(argv: string[], io: CliIO): Promise<number> {
     writeFileSync(temp, text);
     renameSync(temp, path);
   } catch (e) {
-    io.stderr(`innolint: ${path}: cannot write the baseline (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+    io.stderr(errorLine({ file: path, message: `cannot write the baseline (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` }));
     return 2;
   }
   const entries = (JSON.parse(text) as { entries: { count: number }[] }).entries;
@@ -417,7 +414,7 @@ async function runBaseline(argv: string[], io: CliIO): Promise<number> {
   io.stdout(
     `wrote ${shown}: ${total} finding${total === 1 ? "" : "s"} in ${entries.length} entr${entries.length === 1 ? "y" : "ies"} (${outcome.findings.length} from the ${outcome.linted.size} file${outcome.linted.size === 1 ? "" : "s"} linted now)\n`,
   );
-  for (const e of outcome.errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
+  for (const e of outcome.errors) io.stderr(errorLine(e));
   if (outcome.errors.length) {
     io.stderr(`innolint: the files above had input errors; their previous baseline entries were kept\n`);
     return 2;
@@ -433,9 +430,9 @@ async function runPrintDefaults(argv: string[], io: CliIO): Promise<number> {
   }
   const [file, ...groups] = parsed.positionals;
   if (!file || groups.length === 0) throw new UsageError("usage: innolint print-defaults FILE GROUP...");
-  const set = await readOptionFiles(resolve(io.cwd, file), { cwd: io.cwd });
-  for (const e of set.errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
-  io.stdout(printDefaultsOutput(set, groups));
+  const { set, output } = await printDefaultsFile(resolve(io.cwd, file), groups, { cwd: io.cwd });
+  for (const e of set.errors) io.stderr(errorLine(e));
+  io.stdout(output);
   return printDefaultsStatus(set);
 }
 
@@ -461,7 +458,7 @@ async function runReview(argv: string[], io: CliIO): Promise<number> {
     change = changedFiles(io.cwd, base);
   } catch (e) {
     if (!(e instanceof ReviewError)) throw e;
-    io.stderr(`innolint: review: ${e.message}\n`);
+    io.stderr(messageLine(`review: ${e.message}`));
     return 2;
   }
   const scope = given.length ? given : ["."];
@@ -474,7 +471,7 @@ async function runReview(argv: string[], io: CliIO): Promise<number> {
   // A path that names nothing is a typo, unless the change deleted it; an empty folder or glob is no change.
   const missing = scanned.errors.filter((e) => e.message === "no such file or directory" && !deleted.has(e.file));
   if (missing.length) {
-    for (const e of missing) io.stderr(`innolint: ${e.file}: ${e.message}\n`);
+    for (const e of missing) io.stderr(errorLine(e));
     return 2;
   }
   const contextFiles = scanned.files.filter((f) => kindFromName(f) === "option-file" && !changed.has(f));
@@ -501,7 +498,7 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
   const collected = collectFiles(paths, io.cwd);
   const errors: InputError[] = [...collected.errors];
   // Written as it goes, so that a dump's facts never sit in memory whole.
-  const pretty = (value: unknown, depth: number) => JSON.stringify(value, null, 2).replace(/\n/g, "\n" + "  ".repeat(depth));
+  const pretty = (value: unknown, depth: number) => escapeJsonControls(JSON.stringify(value, null, 2)).replace(/\n/g, "\n" + "  ".repeat(depth));
   let files = 0;
   const openFile = () => io.stdout(files++ === 0 ? "\n    " : ",\n    ");
   io.stdout('{\n  "files": [');
@@ -632,10 +629,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     }
   } catch (e) {
     if (e instanceof UsageError || e instanceof TargetError || e instanceof SimulateUsageError || e instanceof LiveError) {
-      io.stderr(`innolint: ${e.message}\n`);
+      io.stderr(messageLine(e.message));
       return 2;
     }
-    io.stderr(`innolint: internal error: ${(e as Error).stack ?? e}\nPlease report this with the input that caused it.\n`);
+    io.stderr(internalErrorText(e));
     return 3;
   }
 }
@@ -644,7 +641,7 @@ export function nodeIO(): CliIO {
   return {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
-    readStdin: () => readFileSync(0),
+    readStdin: () => readStdinBounded(),
     isTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     ...(process.stderr.columns ? { columns: process.stderr.columns } : {}),

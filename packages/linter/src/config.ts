@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { lstatSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Severity } from "./finding.js";
 import { jsonLines, lineAt, pathKey } from "./jsonpos.js";
 import { checkRuleOverrides, checkRuleSetting, SEVERITY_SETTINGS } from "./rules/config-check.js";
+import { InputFileError, notRegularReason, readBoundedText } from "./input.js";
 
 export type RuleSetting = Severity | "off";
 
@@ -119,7 +120,7 @@ export function discoverConfig(startDir: string): Config | undefined {
     const candidate = join(dir, CONFIG_FILE_NAME);
     let config = discovered.get(candidate);
     if (config === undefined) {
-      config = existsSync(candidate) && statSync(candidate).isFile() ? loadConfig(candidate) : null;
+      config = configAt(candidate) ? loadConfig(candidate) : null;
       discovered.set(candidate, config);
     }
     if (config) {
@@ -134,11 +135,33 @@ export function discoverConfig(startDir: string): Config | undefined {
   return chain.reduceRight<Config>((merged, c) => mergeConfig(merged, c), { ignore: [], rules: {} });
 }
 
+/**
+ * Whether discovery should read this candidate: a regular file (or a link to one). Anything else
+ * by that name (a FIFO, a device, a link to nothing) is an error, not a silently ignored config.
+ */
+function configAt(candidate: string): boolean {
+  try {
+    lstatSync(candidate);
+  } catch {
+    return false;
+  }
+  let st;
+  try {
+    st = statSync(candidate);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ConfigError(candidate, code === "ENOENT" ? "is a symbolic link to nothing" : code === "ELOOP" ? "is a symbolic link loop" : `cannot read (${code})`);
+  }
+  if (st.isFile()) return true;
+  throw new ConfigError(candidate, notRegularReason(st));
+}
+
 export function loadConfig(path: string): Config {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readBoundedText(path, "config");
   } catch (e) {
+    if (e instanceof InputFileError) throw new ConfigError(path, e.reason);
     throw new ConfigError(path, `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   return parseConfig(text, path);

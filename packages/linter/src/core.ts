@@ -14,6 +14,8 @@ export interface InputError {
   file: string;
   line?: number;
   message: string;
+  /** An innolint bug rather than bad input (internal.ts): the run exits 3. */
+  internal?: true;
 }
 
 export interface FileResult {

@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { EngineSim } from "@innolint/engine-sim";
 import { loadSimulator } from "./impact/simulator.js";
+import { ruleInternalError } from "./internal.js";
 import { ConfigError, type Config } from "./config.js";
 import { configFor, configForRun, resolveTarget } from "./context.js";
 import type { InputError, LintOptions, LintOutcome } from "./core.js";
@@ -103,7 +104,7 @@ function runRules<F>(
           recovered = false;
         }
       }
-      if (!recovered) errors.push({ file, message: `internal error in rule ${rule.id}: ${(e as Error).message}` });
+      if (!recovered) errors.push(ruleInternalError(file, rule.id, e));
     }
   }
   return findings;

@@ -2,6 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
 import type { FileKind, InputError } from "./core.js";
 import { unreadableReason } from "./errno.js";
+import { notRegularReason } from "./input.js";
 
 const OPTION_FILE_NAMES = new Set(["my.cnf", ".my.cnf", "mysqld.cnf", "my.ini", "mariadb.cnf", "server.cnf", "client.cnf"]);
 const SKIP_DIRS = new Set(["node_modules", ".git", ".hg", ".svn", "dist", "target"]);
@@ -61,8 +62,35 @@ function walk(dir: string, out: string[], errors: InputError[]): void {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!SKIP_DIRS.has(entry.name)) walk(path, out, errors);
-    } else if (entry.isFile() && kindFromName(path)) out.push(path);
+    } else if (kindFromName(path)) {
+      if (entry.isFile()) out.push(path);
+      else {
+        // A link is followed to a regular file; anything else named *.sql or *.cnf is reported.
+        const problem = notLintable(path);
+        if (problem === undefined) out.push(path);
+        else if (problem !== "directory") errors.push({ file: path, message: problem });
+      }
+    }
   }
+}
+
+/**
+ * Why a path named like a lintable file cannot be linted (a FIFO, a device, a link loop, a link to
+ * nothing); "directory" for a directory; undefined for a regular file (through links).
+ */
+export function notLintable(path: string): string | undefined {
+  let st;
+  try {
+    st = statSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ELOOP") return "is a symbolic link loop (too many levels of symbolic links)";
+    if (code === "ENOENT") return "is a symbolic link to nothing";
+    return unreadableReason(code);
+  }
+  if (st.isFile()) return undefined;
+  if (st.isDirectory()) return "directory";
+  return notRegularReason(st);
 }
 
 const GLOB_CHARS = /[*?{]/;
@@ -122,8 +150,9 @@ export function collectFiles(paths: string[], cwd: string): { files: string[]; e
     if (stat.isDirectory()) {
       const before = files.length;
       walk(abs, files, errors);
-      if (files.length === before) errors.push({ file: abs, message: "directory holds no .cnf or .sql files" });
-    } else files.push(abs);
+      if (files.length === before && !errors.some((e) => e.file.startsWith(abs + sep))) errors.push({ file: abs, message: "directory holds no .cnf or .sql files" });
+    } else if (stat.isFile()) files.push(abs);
+    else errors.push({ file: abs, message: notRegularReason(stat) });
   }
   return { files: [...new Set(files)], errors };
 }

@@ -2,19 +2,19 @@
  * The committed parsers are what their grammars generate: a grammar.js edited without regenerating
  * src/ would ship the old parser. Also runs each grammar's own corpus (test/corpus).
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { requireOracle } from "./helpers/require-oracle.js";
+import { tempDir } from "./helpers/tmp.js";
 
 const grammars = resolve(__dirname, "..", "grammars");
 const cli = spawnSync("tree-sitter", ["--version"], { encoding: "utf8" });
 const missing = cli.error ? "the tree-sitter CLI is not on PATH (cargo install tree-sitter-cli --locked)" : undefined;
 requireOracle("tree-sitter CLI", missing);
 
-const work = mkdtempSync(join(tmpdir(), "innolint-grammars-"));
+const work = tempDir("innolint-grammars-");
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe.skipIf(Boolean(missing)).each(readdirSync(grammars).filter((n) => n.startsWith("tree-sitter-")))("%s", (name) => {

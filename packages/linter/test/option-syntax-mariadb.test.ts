@@ -4,8 +4,7 @@
  * linter's reading of the catalogue says so.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,6 +14,7 @@ import { getoptDialect } from "../src/optionfile/rules/facts.js";
 import { parseTarget } from "../src/target.js";
 import { mariadbUnavailable, startMariaDB } from "./helpers/mariadb.js";
 import { requireOracle } from "./helpers/require-oracle.js";
+import { tempDir } from "./helpers/tmp.js";
 
 const TARGET = parseTarget("mariadb-10.11");
 const run = promisify(execFile);
@@ -36,7 +36,7 @@ function helpOptions(text: string): Set<string> {
 }
 
 describe.skipIf(!available)("option arguments vs the real mariadbd", () => {
-  const dir = mkdtempSync(join(tmpdir(), "innolint-optsyntax-"));
+  const dir = tempDir("innolint-optsyntax-");
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const options = available ? helpOptions(execFileSync("mariadbd", ["--no-defaults", "--verbose", "--help"], { encoding: "utf8", maxBuffer: 16 << 20, stdio: ["ignore", "pipe", "pipe"] })) : new Set<string>();
 

@@ -4,12 +4,12 @@
  * directives, includes, long lines). Runs only where my_print_defaults is installed.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { printDefaultsOutput, printDefaultsStatus, readOptionFiles } from "../src/optionfile/model.js";
 import { requireOracle } from "./helpers/require-oracle.js";
+import { tempDir } from "./helpers/tmp.js";
 
 function haveTool(): boolean {
   try {
@@ -71,7 +71,7 @@ function randomFile(r: () => number): string {
 const CASES = Number(process.env.CNF_DIFF_CASES ?? 400);
 
 describe.skipIf(!haveTool())("differential against my_print_defaults", () => {
-  const root = mkdtempSync(join(tmpdir(), "innolint-cnf-diff-"));
+  const root = tempDir("innolint-cnf-diff-");
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it(`agrees on ${CASES} generated files`, async () => {

@@ -2,8 +2,7 @@
  * Unit tests for the option-file front end. Expected outputs were taken from MariaDB 10.11's
  * my_print_defaults (see the comments in src/optionfile/model.ts for the reader rules).
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -18,6 +17,7 @@ import {
   type ReadOptions,
 } from "../src/optionfile/model.js";
 import { createParser } from "../src/treesitter.js";
+import { tempDir } from "./helpers/tmp.js";
 
 const roots: string[] = [];
 afterAll(() => {
@@ -26,7 +26,7 @@ afterAll(() => {
 
 /** A temporary directory holding the given files (string or raw bytes); returns its path. */
 function scratch(files: Record<string, string | Buffer>): string {
-  const root = mkdtempSync(join(tmpdir(), "innolint-cnf-"));
+  const root = tempDir("innolint-cnf-");
   roots.push(root);
   for (const [name, content] of Object.entries(files)) {
     const path = join(root, name);

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { commit, migrationRepo, write } from "./helpers/git.js";
 import { run } from "./helpers/run.js";
+import { tempDir } from "./helpers/tmp.js";
 
 interface Finding {
   rule: string;
@@ -102,7 +103,7 @@ describe("innolint review: paths", () => {
 describe("innolint review with live facts", () => {
   it("takes the server's pool and the live table's partitions from a snapshot instead of the files", async () => {
     const dir = migrationRepo();
-    const snapshot = join(dir, "..", `snapshot-${process.pid}-${Date.now()}.json`);
+    const snapshot = join(tempDir("innolint-snapshot-"), "snapshot.json");
     writeFileSync(
       snapshot,
       JSON.stringify({

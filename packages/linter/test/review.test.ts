@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { tempDir } from "./helpers/tmp.js";
 
 const pkg = resolve(__dirname, "..");
 const root = resolve(pkg, "../..");
@@ -24,7 +24,7 @@ function write(dir: string, name: string, text: string): void {
  * table, partly committed and partly as an untracked file.
  */
 function repository(): string {
-  const dir = mkdtempSync(join(tmpdir(), "innolint-review-"));
+  const dir = tempDir("innolint-review-");
   sh(dir, "git", ["init", "-q", "-b", "main"]);
   write(dir, "db/my.cnf", "[mysqld]\ninnodb_buffer_pool_size = 256G\ninnodb_sort_buffer_size = 64M\n");
   write(dir, "db/migrations/0001_events.sql", "CREATE TABLE events (id BIGINT NOT NULL, v INT, PRIMARY KEY (id)) PARTITION BY HASH (id) PARTITIONS 400;\n");
@@ -121,7 +121,7 @@ describe("innolint review and the CI integrations, in a real git repository", ()
     expect(readFileSync(join(repo, "innolint.md"), "utf8")).toMatch(/^### innolint review: 2 changed files since main/);
     expect(readFileSync(join(repo, "step-summary.md"), "utf8")).toBe(readFileSync(join(repo, "innolint.md"), "utf8"));
     // With a baseline of today's findings the same run annotates nothing and passes; "none" ignores it.
-    const accepted = join(repo, "..", `accepted-${process.pid}.json`);
+    const accepted = join(tempDir("innolint-accepted-"), "accepted.json");
     expect(lint(repo, ["baseline", "--target", "mysql-8.0.22", "--baseline", accepted, "db"]).code).toBe(0);
     const env = { ...process.env, INNOLINT: cli, INPUT_PATHS: "db", INPUT_TARGET: "mysql-8.0.22", INPUT_MODE: "review", INPUT_BASE: "main", INPUT_FAIL_ON: "warning", INPUT_MARKDOWN_FILE: "", GITHUB_OUTPUT: output };
     writeFileSync(output, "");
@@ -148,7 +148,7 @@ describe("innolint review and the CI integrations, in a real git repository", ()
 
   it("runs the GitLab job in a clone: the merge request's Code Quality report", () => {
     const job = (parseYaml(readFileSync(join(root, "examples/gitlab/.gitlab-ci.yml"), "utf8")) as Record<string, { before_script: string[]; script: string[] }>).innolint!;
-    const clone = mkdtempSync(join(tmpdir(), "innolint-mr-"));
+    const clone = tempDir("innolint-mr-");
     sh(clone, "git", ["clone", "-q", "-b", "feature", repo, "."]);
     writeFileSync(join(clone, "db/migrations/0004_cleanup.sql"), "DROP TABLE old_logs;\n");
     const env = { ...process.env, CI_MERGE_REQUEST_TARGET_BRANCH_NAME: "main" };

@@ -1,7 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,11 +10,12 @@ import { extractFactsStreamed } from "../src/sql/stream.js";
 import { parseTarget } from "../src/target.js";
 import { writeDump } from "./helpers/dump.js";
 import { run } from "./helpers/run.js";
+import { tempDir } from "./helpers/tmp.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = resolve(here, "..");
 const root = resolve(pkg, "../..");
-const tmp = mkdtempSync(join(tmpdir(), "innolint-stream-"));
+const tmp = tempDir("innolint-stream-");
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const execFileAsync = promisify(execFile);
@@ -147,7 +147,7 @@ describe("a dump among the migrations", () => {
     const parts = ["CREATE TABLE events (id INT, d DATE, v VARCHAR(200)) PARTITION BY HASH (id) PARTITIONS 400;\n"];
     for (let size = 0; size <= SQL_STREAM_ABOVE + 2 ** 20; size += insert.length) parts.push(insert);
     parts.push("ALTER TABLE events ADD PARTITION PARTITIONS 12;\n");
-    const dir = mkdtempSync(join(tmpdir(), "innolint-history-"));
+    const dir = tempDir("innolint-history-");
     mkdirSync(join(dir, "migrations"));
     writeFileSync(join(dir, "migrations", "0001_dump.sql"), parts.join(""));
     writeFileSync(join(dir, "migrations", "0002_report.sql"), "SELECT v FROM events WHERE v = 'x';\n");

@@ -1,8 +1,7 @@
 // The bundle's SQL facts workers (sql/pool.ts, dist/sql-worker.js) against in-process parsing: the
 // same stdout, stderr and exit code, whatever the workers do.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,13 +9,14 @@ import { defaultThreads } from "../src/sql/pool.js";
 import { Project } from "../src/lint/project.js";
 import { bundledCli } from "./helpers/bundle.js";
 import { migrationRepo, write } from "./helpers/git.js";
+import { tempDir } from "./helpers/tmp.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = resolve(here, "..");
 const root = resolve(pkg, "../..");
 let cli: string;
 let realWorker: string;
-const tmp = mkdtempSync(join(tmpdir(), "innolint-workers-"));
+const tmp = tempDir("innolint-workers-");
 
 function table(n: number): string {
   return `CREATE TABLE t${n} (

@@ -9,12 +9,12 @@
  * CODE_SERVER), and the built WebAssembly. Skips, saying why, when one is missing.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../../linter/test/helpers/tmp.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = resolve(here, "..");
@@ -95,7 +95,7 @@ describe.skipIf(missing !== undefined)("the extension in code-server (headless C
   beforeAll(async () => {
     const built = spawnSync("npm", ["run", "package", "--silent"], { cwd: pkg, encoding: "utf8" });
     if (built.status !== 0) throw new Error(`npm run package failed:\n${built.stdout}\n${built.stderr}`);
-    const home = mkdtempSync(join(tmpdir(), "innolint-code-server-"));
+    const home = tempDir("innolint-code-server-");
     const dirs = ["--user-data-dir", join(home, "data"), "--extensions-dir", join(home, "extensions")];
     const installed = spawnSync(codeServer!, [...dirs, "--install-extension", join(pkg, "innolint.vsix")], { encoding: "utf8", timeout: 120_000 });
     if (installed.status !== 0) throw new Error(`--install-extension failed:\n${installed.stdout}\n${installed.stderr}`);

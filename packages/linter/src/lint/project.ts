@@ -3,12 +3,13 @@
  * the server configuration the SQL rules read, and the migration history, shared by every file of a
  * run (CLI lint, review, baseline) or of an editor session (the language server holds one Project).
  */
-import { closeSync, openSync, readSync } from "node:fs";
 import { configFor, targetOrUndefined } from "../context.js";
 import type { FileKind, FileResult, InputError, LintOptions, LintOutcome } from "../core.js";
 import { lintOptionFile, lintSqlFile } from "../engine.js";
 import type { Finding } from "../finding.js";
 import { kindFromContent } from "../files.js";
+import { readHead } from "../input.js";
+import { fileInternalError } from "../internal.js";
 import type { OptionFileError } from "../optionfile/model.js";
 import type { OptionFacts } from "../optionfile/rules/facts.js";
 import { MigrationHistory } from "../sql/history.js";
@@ -61,20 +62,9 @@ export function diskHistory(): MigrationHistory {
   return new MigrationHistory((path) => readSqlText(path, {}).text);
 }
 
-/** The kind of a file its name did not decide: the first 64 KB of its content (a dump may be far larger than memory should hold). */
+/** The kind of a file its name did not decide: its first 64 KB (a dump may be far larger than memory should hold). */
 export function kindOfContent(file: string, text: string | undefined): FileKind {
-  if (text !== undefined) return kindFromContent(text.slice(0, 65536));
-  try {
-    const fd = openSync(file, "r");
-    try {
-      const head = Buffer.alloc(65536);
-      return kindFromContent(head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8"));
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return kindFromContent("");
-  }
+  return kindFromContent(text !== undefined ? text.slice(0, 65536) : readHead(file, 65536));
 }
 
 export class Project {
@@ -200,7 +190,7 @@ export class Project {
         } catch (e) {
           // One file's failure must not cost the others their findings.
           if (!job.contextOnly) {
-            outcome.errors.push({ file: job.file, message: `internal error while linting this file: ${(e as Error).message}` });
+            outcome.errors.push(fileInternalError(job.file, e));
             outcome.failed.add(job.file);
           }
           continue;

@@ -1,5 +1,7 @@
-import { closeSync, openSync, readSync } from "node:fs";
 import { commandHelp, parseCommand, UsageError, type CommandSpec } from "../args.js";
+import { readHead } from "../input.js";
+import { errorLine, messageLine } from "../safe-text.js";
+import { errorExitCode } from "../internal.js";
 import { resolve } from "node:path";
 import type { InputError, LintOptions } from "../core.js";
 import { configFor } from "../context.js";
@@ -208,13 +210,7 @@ function isOptionFile(path: string): boolean {
   if (kindFromName(path) === "option-file") return true;
   if (path.toLowerCase().endsWith(".json")) return false;
   try {
-    const fd = openSync(path, "r");
-    try {
-      const head = Buffer.alloc(4096);
-      return kindFromContent(head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("utf8")) === "option-file";
-    } finally {
-      closeSync(fd);
-    }
+    return kindFromContent(readHead(path, 4096)) === "option-file";
   } catch {
     return false;
   }
@@ -238,7 +234,7 @@ export async function runLive(argv: string[], io: LiveCommandIO): Promise<number
     if (args.writeSnapshot) {
       const path = resolve(io.cwd, args.writeSnapshot);
       writeSnapshot(path, snapshot);
-      io.stderr(`innolint: wrote the snapshot of ${snapshot.server.address} to ${args.writeSnapshot}\n`);
+      io.stderr(messageLine(`wrote the snapshot of ${snapshot.server.address} to ${args.writeSnapshot}`));
     }
     const live = new LiveContext(snapshot);
     const options: LintOptions = { cwd: io.cwd, impact: args.impact, noConfig: args.noConfig, live };
@@ -275,16 +271,17 @@ export async function runLive(argv: string[], io: LiveCommandIO): Promise<number
     const color = args.color ?? (io.isTTY && !io.env.NO_COLOR && io.env.TERM !== "dumb");
     const reporter = REPORTERS[args.format] as (typeof REPORTERS)[string];
     io.stdout(reporter({ findings, errors, sources, cwd: io.cwd, targets }, { color: Boolean(color) }));
-    if (errors.length > 0) {
-      if (args.format !== "text") for (const e of errors) io.stderr(`innolint: ${e.file}${e.line ? `:${e.line}` : ""}: ${e.message}\n`);
-      return 2;
+    const failed = errorExitCode(errors);
+    if (failed) {
+      if (args.format !== "text") for (const e of errors) io.stderr(errorLine(e));
+      return failed;
     }
     if (args.failOn === "never") return 0;
     const threshold = SEVERITY_RANK[args.failOn];
     return findings.some((f) => SEVERITY_RANK[f.severity] >= threshold) ? 1 : 0;
   } catch (e) {
     if (e instanceof LiveError || e instanceof TargetError) {
-      io.stderr(`innolint: ${e.message}\n`);
+      io.stderr(messageLine(e.message));
       return 2;
     }
     throw e;

@@ -18,6 +18,12 @@ export function liveFileName(address: string): string {
   return socket ? `mysql://localhost?socket=${socket}` : `mysql://${address}`;
 }
 
+/** A snapshot map's own entry only: an option named `constructor` must not find Object's. */
+function own(map: Record<string, string> | undefined, name: string): string | undefined {
+  const key = name.toLowerCase();
+  return map && Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
 /** A value as one line of text: control characters escaped, so each variable stays on its own line. */
 function displayValue(value: string): string {
   return value.replace(/[\u0000-\u001f\\]/g, (c) => (c === "\\" ? "\\\\" : c === "\n" ? "\\n" : c === "\t" ? "\\t" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`));
@@ -95,13 +101,16 @@ export class LiveContext implements LiveTables {
     this.server = snapshot.server.address;
     this.file = liveFileName(this.server);
     this.target = parseTarget(snapshot.server.target);
-    const lines = [`# SHOW GLOBAL VARIABLES on ${this.server}: ${snapshot.server.version}${snapshot.server.versionComment ? ` (${snapshot.server.versionComment})` : ""}`, `[${LIVE_GROUP}]`];
+    // Every line of the view is escaped: a newline in a snapshot field must not shift the lines after it.
+    const header = `SHOW GLOBAL VARIABLES on ${this.server}: ${snapshot.server.version}${snapshot.server.versionComment ? ` (${snapshot.server.versionComment})` : ""}`;
+    const lines = [`# ${displayValue(header)}`, `[${LIVE_GROUP}]`];
     this.entries = [];
     for (const [name, value] of Object.entries(snapshot.variables).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const shown = displayValue(value);
+      const shownName = displayValue(name);
       const line = lines.length + 1;
-      const valueStart = name.length + 4;
-      lines.push(`${name} = ${shown}`);
+      const valueStart = shownName.length + 4;
+      lines.push(`${shownName} = ${shown}`);
       this.entries.push({
         file: this.file,
         group: LIVE_GROUP,
@@ -111,7 +120,7 @@ export class LiveContext implements LiveTables {
         prefix: null,
         value,
         rawValue: shown,
-        nameRange: { start: { line, column: 1 }, end: { line, column: name.length + 1 } },
+        nameRange: { start: { line, column: 1 }, end: { line, column: shownName.length + 1 } },
         valueRange: { start: { line, column: valueStart }, end: { line, column: valueStart + shown.length } },
         lineRange: { start: { line, column: 1 }, end: { line, column: valueStart + shown.length } },
         line,
@@ -145,15 +154,15 @@ export class LiveContext implements LiveTables {
 
   /** The value the server runs with, as it reports it. */
   variable(name: string): string | undefined {
-    return this.snapshot.variables[name.toLowerCase()];
+    return own(this.snapshot.variables, name);
   }
 
   origin(name: string): string | undefined {
-    return this.snapshot.variableOrigins?.[name.toLowerCase()];
+    return own(this.snapshot.variableOrigins, name);
   }
 
   originFile(name: string): string | undefined {
-    return this.snapshot.variableFiles?.[name.toLowerCase()];
+    return own(this.snapshot.variableFiles, name);
   }
 
   /** A table by name; without a database, only when one database has a table of that name. */

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { InputFileError, readBounded } from "../input.js";
 import { userInfo } from "node:os";
 import { assertReadOnly } from "./readonly.js";
 
@@ -141,8 +141,9 @@ export class LiveSession {
     let ca: Buffer | undefined;
     if (address.tls?.ca) {
       try {
-        ca = readFileSync(address.tls.ca);
+        ca = readBounded(address.tls.ca, "certificate");
       } catch (e) {
+        if (e instanceof InputFileError) throw new LiveError(`cannot read ssl-ca ${address.tls.ca}: ${e.code === "ENOENT" ? "ENOENT" : e.reason}`);
         throw new LiveError(`cannot read ssl-ca ${address.tls.ca}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
     }

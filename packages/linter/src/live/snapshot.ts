@@ -1,4 +1,6 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { InputFileError, readBoundedText } from "../input.js";
+import { checkVariableValues } from "./values.js";
 import { basename, dirname, join } from "node:path";
 import { parseTarget, parseVersion, TargetError, type Flavor } from "../target.js";
 import { LiveError, type LiveSession } from "./session.js";
@@ -283,16 +285,17 @@ export function parseSnapshot(text: string, file: string): LiveSnapshot {
       if (typeof sp.subpartitions !== "number" || !Number.isInteger(sp.subpartitions) || sp.subpartitions < 1) fail(file, `${at}.partitioning.subpartitioning.subpartitions`, "must be a positive integer");
     });
   }
+  checkVariableValues(raw.variables as Record<string, string>, s.target as string, file);
   return raw as unknown as LiveSnapshot;
 }
 
 export function loadSnapshot(path: string): LiveSnapshot {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readBoundedText(path, "snapshot");
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new LiveError(`${path}: ${code === "ENOENT" ? "no such file" : `cannot read (${code})`}`);
+    if (e instanceof InputFileError) throw new LiveError(`${path}: ${e.code === "ENOENT" ? "no such file" : e.reason}`);
+    throw e;
   }
   return parseSnapshot(text, path);
 }

@@ -39,6 +39,7 @@ import { complete, resolveCompletion } from "./completion.js";
 import { fromLspPosition, toDiagnostics } from "./convert.js";
 import { hoverMarkdown } from "./hover.js";
 import { Project } from "../lint/project.js";
+import { checkedConnection } from "./guard.js";
 
 export interface ServerOptions {
   /** Quiet time after the last edit before a document is linted (ms). */
@@ -106,7 +107,15 @@ export interface InnolintServer {
   relintAll(): void;
 }
 
-export function startServer(connection: Connection, options: ServerOptions = {}): InnolintServer {
+export function startServer(client: Connection, options: ServerOptions = {}): InnolintServer {
+  // Every handler registered below sees only well-formed params (guard.ts).
+  const connection = checkedConnection(client, (message) => {
+    try {
+      client.console.error(message);
+    } catch {
+      /* the connection is gone */
+    }
+  });
   const documents = new TextDocuments(TextDocument);
   let settings: Settings = { ...DEFAULT_SETTINGS };
   // The server's migration histories, option files and open documents: one project per server.
@@ -127,6 +136,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const cache = new Map<string, Entry>();
   const timers = new Map<string, NodeJS.Timeout>();
   const published = new Map<string, number>();
+  // After shutdown the client may close the connection at any time: no new lints or registrations.
+  let shutDown = false;
 
   const log = (message: string) => {
     try {
@@ -190,6 +201,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   function schedule(uri: string, delay = debounceMs): void {
+    if (shutDown) return;
     clearTimeout(timers.get(uri));
     timers.set(
       uri,
@@ -206,7 +218,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
    * names (the option file a configuration names, included files). Replaced when that set changes.
    */
   function watchFiles(): void {
-    if (!canRegisterWatchers) return;
+    if (!canRegisterWatchers || shutDown) return;
     const files = new Set<string>();
     if (settings.configPath) files.add(settings.configPath);
     for (const list of read.values()) for (const f of list) files.add(f);
@@ -279,6 +291,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       },
       serverInfo: { name: "innolint" },
     };
+  });
+
+  connection.onShutdown(() => {
+    shutDown = true;
+    for (const t of timers.values()) clearTimeout(t);
+    timers.clear();
   });
 
   connection.onInitialized(() => {

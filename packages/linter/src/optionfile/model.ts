@@ -28,7 +28,7 @@
  *  - World-writable regular files are ignored with a warning (not on Windows).
  *  - Groups are matched case-insensitively (latin1), whole name only.
  */
-import { closeSync, openSync, readSync, readdirSync, realpathSync, statSync, accessSync, constants as fsConstants } from "node:fs";
+import { closeSync, readSync, readdirSync, realpathSync, statSync, accessSync, constants as fsConstants, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
 import type { Parser } from "web-tree-sitter";
@@ -47,6 +47,7 @@ import type {
   ReadOptions,
 } from "./types.js";
 import { unreadableReason } from "../errno.js";
+import { InputFileError, notRegularReason, openRegular, readBounded } from "../input.js";
 
 export type {
   GroupOptions,
@@ -65,10 +66,18 @@ export type {
 export { splitOptionName } from "./parse.js";
 
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+/** The piece a file above the limit is read in (ReadOptions.onEntry): parsing costs ~150 bytes per byte. */
+const PIECE_BYTES = 1024 * 1024;
 /** search_default_file_with_ext(): max_recursion_level. */
 export const MAX_INCLUDE_DEPTH = 10;
 /** innolint's own guard against include fan-out (an includedir that includes itself, ...). */
 const MAX_FILE_VISITS = 5000;
+/**
+ * …and against the text those reads add up to: 5,000 reads of a 70 KB file that includes its own
+ * directory hundreds of times is 350 MB of options for the rules (minutes in an editor). A real
+ * set of option files is well under 1 MB.
+ */
+const MAX_INCLUDED_BYTES = 16 * 1024 * 1024;
 
 /** Exact group-name bytes of each entry (the decoded `group` string can be lossy). */
 const groupBytes = new WeakMap<OptionEntry, Buffer>();
@@ -115,16 +124,22 @@ export function insideRoots(path: string, roots: string[]): boolean {
   return under(path, roots) && under(realOrSelf(path), roots.map(realOrSelf));
 }
 
-function walkFile(parsed: ParsedFile, depth: number, visitor: FileVisitor): void {
+type GroupState = { name: string; bytes: Buffer } | null;
+
+/**
+ * Walks one file's statements (or one piece of a file read in pieces: `group` is the group the
+ * previous piece ended in). Returns the group at the end, or undefined when the file stopped.
+ */
+function walkFile(parsed: ParsedFile, depth: number, visitor: FileVisitor, initial: GroupState = null): GroupState | undefined {
   const file = parsed.file.path;
-  let group: { name: string; bytes: Buffer } | null = null;
+  let group: GroupState = initial;
   if (parsed.bom) {
     visitor.fatal({
       file, line: 1, kind: "syntax", code: "option-outside-group", severity: "error", fatal: true,
       range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } },
       message: `Found option without preceding group: the file starts with a UTF-8 byte order mark, which the server does not skip; it stops reading ${file} here`,
     });
-    return;
+    return undefined;
   }
   for (const st of parsed.statements) {
     switch (st.kind) {
@@ -136,7 +151,7 @@ function walkFile(parsed: ParsedFile, depth: number, visitor: FileVisitor): void
             file, line: st.line, kind: "syntax", code: "unterminated-group", severity: "error", fatal: true, range: st.range,
             message: `Wrong group definition: no ']' on the line; the server stops reading ${file} here`,
           });
-          return;
+          return undefined;
         }
         group = { name: st.name, bytes: st.nameBytes };
         visitor.group(st.name, st.range);
@@ -149,9 +164,9 @@ function walkFile(parsed: ParsedFile, depth: number, visitor: FileVisitor): void
             file, line: st.line, kind: "syntax", code: "empty-include", severity: "error", fatal: true, range: st.range,
             message: `Wrong '!${st.keyword}' directive: no path; the server stops reading ${file} here`,
           });
-          return;
+          return undefined;
         }
-        if (!visitor.include(st.directive, st.path, st)) return;
+        if (!visitor.include(st.directive, st.path, st)) return undefined;
         break;
       case "option": {
         if (!group) {
@@ -159,7 +174,7 @@ function walkFile(parsed: ParsedFile, depth: number, visitor: FileVisitor): void
             file, line: st.line, kind: "syntax", code: "option-outside-group", severity: "error", fatal: true, range: st.lineRange,
             message: `Found option without preceding group; the server stops reading ${file} here`,
           });
-          return;
+          return undefined;
         }
         const entry: OptionEntry = {
           file,
@@ -183,6 +198,7 @@ function walkFile(parsed: ParsedFile, depth: number, visitor: FileVisitor): void
       }
     }
   }
+  return group;
 }
 
 function staticErrors(file: string, statements: Statement[]): OptionFileError[] {
@@ -245,29 +261,11 @@ export async function parseOptionText(path: string, text: string): Promise<Optio
   }
 }
 
-type Loaded = { ok: true; parsed: ParsedFile } | { ok: false; error: OptionFileError | null };
+/** `pieces`: a file above the size limit, to be read in pieces (ReadOptions.onEntry). */
+type Loaded = { ok: true; parsed: ParsedFile } | { ok: true; pieces: true } | { ok: false; error: OptionFileError | null };
 
 function errnoOf(e: unknown): string {
   return (e as NodeJS.ErrnoException | undefined)?.code ?? "EIO";
-}
-
-/** Read at most max + 1 bytes, so a huge or endless file is never pulled in whole. */
-function readCapped(path: string, max: number): Buffer {
-  const fd = openSync(path, "r");
-  try {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const chunk = Buffer.allocUnsafe(Math.min(max + 1, 1 << 20));
-    while (total <= max) {
-      const n = readSync(fd, chunk, 0, Math.min(chunk.length, max + 1 - total), null);
-      if (n <= 0) break;
-      chunks.push(Buffer.from(chunk.subarray(0, n)));
-      total += n;
-    }
-    return Buffer.concat(chunks, total);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /**
@@ -295,6 +293,8 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
   const stack: string[] = [];
   const cycles = new Set<string>();
   let visits = 0;
+  let includedBytes = 0;
+  let includedTooMuch = false;
   const roots = opts.includeRoots;
   const notFollowed = (abs: string, at: { file: string; line?: number; range?: Range }): OptionFileError => ({
     ...at,
@@ -366,10 +366,10 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
         return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
       }
       if (!stat.isFile()) {
-        return fail({ ...at, kind: "unreadable", code: "not-regular", severity: "error", message: `${abs} is not a regular file; innolint does not read it` });
+        return fail({ ...at, kind: "unreadable", code: "not-regular", severity: "error", fatal: !origin, message: `${abs} ${notRegularReason(stat as Stats)}` });
       }
-      if (stat.size > maxBytes) {
-        return fail({ file: abs, kind: "too-large", severity: "error", message: `${abs} is ${stat.size} bytes, over the ${maxBytes}-byte limit; not read` });
+      if (stat.size > maxBytes && !opts.onEntry) {
+        return fail({ file: abs, kind: "too-large", severity: "error", fatal: !origin, message: `${abs} is ${stat.size} bytes, over the ${maxBytes}-byte limit; not read` });
       }
     }
 
@@ -388,17 +388,26 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
       }
     }
 
+    if (!bytes && opts.onEntry && stat && stat.size > maxBytes) {
+      const result: Loaded = { ok: true, pieces: true };
+      cache.set(abs, result);
+      return result;
+    }
     if (!bytes) {
       try {
-        bytes = readCapped(abs, maxBytes);
+        // The descriptor is checked again: the path may have been replaced since the stat.
+        bytes = readBounded(abs, "option-file", maxBytes);
       } catch (e) {
-        const code = errnoOf(e);
-        if (code === "EISDIR") return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
-        return fail({ ...at, kind: "unreadable", code, severity: "error", fatal: !origin, message: `${abs}: ${unreadableReason(code)}` });
+        if (!(e instanceof InputFileError)) throw e;
+        if (e.code === "EISDIR") return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
+        if (e.code === "too-large") return fail({ file: abs, kind: "too-large", severity: "error", fatal: !origin, message: `${abs} ${e.reason}; not read` });
+        if (e.code === "not-regular") return fail({ ...at, kind: "unreadable", code: "not-regular", severity: "error", fatal: !origin, message: `${abs} ${e.reason}` });
+        const code = e.code;
+        return fail({ ...at, kind: "unreadable", ...(code ? { code } : {}), severity: "error", fatal: !origin, message: `${abs}: ${unreadableReason(code)}` });
       }
     }
     if (bytes.length > maxBytes) {
-      return fail({ file: abs, kind: "too-large", severity: "error", message: `${abs} is over the ${maxBytes}-byte limit; not read` });
+      return fail({ file: abs, kind: "too-large", severity: "error", fatal: !origin, message: `${abs} is over the ${maxBytes}-byte limit; not read` });
     }
     const nul = bytes.indexOf(0);
     if (nul >= 0) {
@@ -441,6 +450,16 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
       }
       return;
     }
+    if (origin && "parsed" in loaded) {
+      includedBytes += loaded.parsed.file.text.length;
+      if (includedBytes > MAX_INCLUDED_BYTES) {
+        if (!includedTooMuch) {
+          includedTooMuch = true;
+          report({ ...origin, kind: "include-cycle", code: "too-much-text", severity: "error", message: `more than ${MAX_INCLUDED_BYTES / 2 ** 20} MB of option text through !include/!includedir; innolint stops expanding here` });
+        }
+        return;
+      }
+    }
     if (origin && stack.includes(abs)) {
       const members = stack.slice(stack.indexOf(abs));
       const key = [...members].sort().join("\0");
@@ -453,6 +472,11 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
       }
     }
     stack.push(abs);
+    if ("pieces" in loaded) {
+      readPieces(abs, depth, visitorFor(abs, depth));
+      stack.pop();
+      return;
+    }
     const parsed = loaded.parsed;
     if (depth >= MAX_INCLUDE_DEPTH) {
       for (const st of parsed.statements) {
@@ -464,47 +488,114 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
         }
       }
     }
-    walkFile(parsed, depth, {
-      option: (entry) => set.entries.push(entry),
-      group: () => undefined,
-      include: (kind, p, st) => {
-        const where = { file: abs, line: st.line, range: st.range };
-        if (kind === "include") {
-          visit(resolve(cwd, expandTilde(p)), depth + 1, where);
-          return true;
-        }
-        const dir = resolve(cwd, p);
-        if (roots && !insideRoots(dir, roots)) {
-          report(notFollowed(dir, where));
-          return true;
-        }
-        let names: string[];
-        try {
-          names = readdirSync(dir);
-        } catch (e) {
-          const code = errnoOf(e);
-          const error: OptionFileError = {
-            ...where, kind: code === "ENOENT" ? "missing-include" : "unreadable", code: `includedir-${code}`, severity: "error", fatal: true,
-            message: `Can't read dir of '${p}' (${code}); the server stops reading ${abs} here` + (depth === 0 ? " and aborts" : ""),
-          };
-          report(error);
-          if (depth === 0) set.fatal ??= error;
-          return false;
-        }
-        names.sort((a, b) => Buffer.compare(encodeUtf8(a), encodeUtf8(b)));
-        for (const name of names) {
-          const dot = name.lastIndexOf(".");
-          if (dot < 0 || !extensions.includes(name.slice(dot))) continue;
-          visit(join(dir, name), depth + 1, where);
-        }
+    walkFile(parsed, depth, visitorFor(abs, depth));
+    stack.pop();
+  };
+
+  /** What reading a file does with its groups, options and directives at an include depth. */
+  const visitorFor = (abs: string, depth: number): FileVisitor => ({
+    option: (entry) => (opts.onEntry ? opts.onEntry(entry) : set.entries.push(entry)),
+    group: () => undefined,
+    include: (kind, p, st) => {
+      const where = { file: abs, line: st.line, range: st.range };
+      if (kind === "include") {
+        visit(resolve(cwd, expandTilde(p)), depth + 1, where);
         return true;
-      },
-      fatal: (error) => {
+      }
+      const dir = resolve(cwd, p);
+      if (roots && !insideRoots(dir, roots)) {
+        report(notFollowed(dir, where));
+        return true;
+      }
+      let names: string[];
+      try {
+        names = readdirSync(dir);
+      } catch (e) {
+        const code = errnoOf(e);
+        const error: OptionFileError = {
+          ...where, kind: code === "ENOENT" ? "missing-include" : "unreadable", code: `includedir-${code}`, severity: "error", fatal: true,
+          message: `Can't read dir of '${p}' (${code}); the server stops reading ${abs} here` + (depth === 0 ? " and aborts" : ""),
+        };
         report(error);
         if (depth === 0) set.fatal ??= error;
-      },
-    });
-    stack.pop();
+        return false;
+      }
+      names.sort((a, b) => Buffer.compare(encodeUtf8(a), encodeUtf8(b)));
+      for (const name of names) {
+        const dot = name.lastIndexOf(".");
+        if (dot < 0 || !extensions.includes(name.slice(dot))) continue;
+        visit(join(dir, name), depth + 1, where);
+      }
+      return true;
+    },
+    fatal: (error) => {
+      report(error);
+      if (depth === 0) set.fatal ??= error;
+    },
+  });
+
+  /**
+   * A file above the size limit, in pieces of whole lines: each piece is parsed and walked on its
+   * own, in the group the previous piece ended in, so memory stays bounded by the piece. Lines and
+   * offsets in errors are the file's.
+   */
+  const readPieces = (abs: string, depth: number, visitor: FileVisitor): void => {
+    let fd: number;
+    try {
+      fd = openRegular(abs).fd;
+    } catch (e) {
+      const reason = e instanceof InputFileError ? e.reason : String(e);
+      visitor.fatal({ file: abs, kind: "unreadable", severity: "error", fatal: depth === 0, message: `${abs} ${reason}` });
+      return;
+    }
+    try {
+      // Never a piece above the limit itself, so that a small limit (tests) makes many pieces.
+      const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(PIECE_BYTES, maxBytes)));
+      let carry: Buffer = Buffer.alloc(0);
+      let lineOffset = 0;
+      let byteOffset = 0;
+      let group: GroupState = null;
+      let first = true;
+      let invalidReported = false;
+      for (;;) {
+        const n = readSync(fd, chunk, 0, chunk.length, null);
+        const data = n > 0 ? Buffer.concat([carry, chunk.subarray(0, n)]) : carry;
+        const cut = n > 0 ? data.lastIndexOf(0x0a) + 1 : data.length;
+        if (n > 0 && cut === 0) {
+          carry = Buffer.from(data);
+          continue;
+        }
+        const piece = data.subarray(0, cut);
+        carry = Buffer.from(data.subarray(cut));
+        if (piece.length > 0) {
+          const nul = piece.indexOf(0);
+          if (nul >= 0) {
+            visitor.fatal({ file: abs, line: lineOffset + lineOfOffset(piece, nul), kind: "binary", severity: "error", fatal: depth === 0, message: `${abs} contains NUL bytes (binary file); not read further` });
+            return;
+          }
+          const extra: OptionFileError[] = [];
+          const bad = firstInvalidUtf8(piece);
+          if (bad >= 0 && !invalidReported) {
+            invalidReported = true;
+            extra.push({ file: abs, line: lineOffset + lineOfOffset(piece, bad), kind: "invalid-utf8", severity: "warning", message: `${abs} is not valid UTF-8 (first bad byte at offset ${byteOffset + bad}); invalid bytes are shown as U+FFFD` });
+          }
+          const parsed = buildFile(parser, abs, decodeUtf8(piece), piece, cwd, []);
+          if (!first) parsed.bom = false;
+          for (const e of extra) report(e);
+          for (const e of parsed.file.errors) if (!e.fatal) report({ ...e, ...(e.line !== undefined ? { line: e.line + lineOffset } : {}) });
+          const shifted: FileVisitor = { ...visitor, fatal: (error) => visitor.fatal({ ...error, ...(error.line !== undefined ? { line: error.line + lineOffset } : {}) }) };
+          const next = walkFile(parsed, depth, shifted, group);
+          if (next === undefined) return;
+          group = next;
+          first = false;
+          for (let i = piece.indexOf(0x0a); i >= 0; i = piece.indexOf(0x0a, i + 1)) lineOffset++;
+          byteOffset += piece.length;
+        }
+        if (n <= 0) return;
+      }
+    } finally {
+      closeSync(fd);
+    }
   };
 
   visit(resolve(cwd, expandTilde(path)), 0, null);
@@ -540,6 +631,23 @@ export function printDefaultsOutput(set: OptionSet, groups: string[], opts: Prin
 /** my_print_defaults' exit status for the same call: 0, or 2 when the defaults are unusable. */
 export function printDefaultsStatus(set: OptionSet): number {
   return set.fatal ? 2 : 0;
+}
+
+/**
+ * `my_print_defaults --defaults-file=PATH GROUP...` for a file of any size: files above the limit
+ * are read in pieces and only the printed arguments are kept, as the real tool keeps them.
+ */
+export async function printDefaultsFile(path: string, groups: string[], opts: ReadOptions & PrintOptions = {}): Promise<{ set: OptionSet; output: string }> {
+  const wanted = requestedGroups(groups, opts);
+  const printed: string[] = [];
+  const set = await readOptionFiles(path, {
+    ...opts,
+    onEntry: (e) => {
+      const bytes = groupBytes.get(e) ?? encodeUtf8(e.group);
+      if (wanted.some((w) => groupNameMatches(bytes, w))) printed.push((opts.maskPasswords && e.argument.startsWith("--password") ? "--password=*****" : e.argument) + "\n");
+    },
+  });
+  return { set, output: set.fatal ? "" : printed.join("") };
 }
 
 /** my_print_defaults' output lines (stdout split at '\n'). */

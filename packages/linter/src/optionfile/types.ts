@@ -125,6 +125,12 @@ export interface ReadOptions {
    * ("not-followed") instead of followed; so is the top file, unless `readFile` supplies it.
    */
   includeRoots?: string[];
+  /**
+   * Read a file above `maxBytes` in pieces of whole lines instead of refusing it, handing each
+   * option to `onEntry` rather than keeping it (`innolint print-defaults`, which like
+   * my_print_defaults has no size limit). Such a file is not in `files`.
+   */
+  onEntry?: (entry: OptionEntry) => void;
 }
 
 export interface GroupOptions {

@@ -1,12 +1,19 @@
 import { displayPath } from "./paths.js";
 import type { Severity } from "../finding.js";
 import type { Reporter } from "./types.js";
+import { escapeControls } from "../safe-text.js";
 
 const LEVEL: Record<Severity, string> = { error: "error", warning: "warning", info: "notice" };
 
-/** Workflow commands escape %, CR and LF in data, and also : and , in properties. */
+/**
+ * Workflow commands escape %, CR and LF in data, and also : and , in properties. Other control
+ * characters (ESC sequences for the log viewer) are shown as escapes.
+ */
 function escapeData(s: string): string {
-  return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return s
+    .split("\n")
+    .map((line) => escapeControls(line.replace(/%/g, "%25")))
+    .join("%0A");
 }
 
 function escapeProperty(s: string): string {
@@ -25,7 +32,8 @@ export const githubReporter: Reporter = (report) => {
       `endColumn=${f.range.end.column}`,
       `title=${escapeProperty(`innolint ${f.rule}`)}`,
     ];
-    const body = [f.message, ...(f.impact ? [`impact: ${f.impact.summary}`] : []), ...(f.notes ?? [])].join("\n");
+    // Each part on its own line of the annotation; a newline inside a part came from the input.
+    const body = [f.message, ...(f.impact ? [`impact: ${f.impact.summary}`] : []), ...(f.notes ?? [])].map(escapeControls).join("\n");
     out.push(`::${LEVEL[f.severity]} ${props.join(",")}::${escapeData(body)}`);
   }
   for (const e of report.errors) {

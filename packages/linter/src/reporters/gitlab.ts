@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { displayPath } from "./paths.js";
 import type { Severity } from "../finding.js";
 import type { Reporter } from "./types.js";
+import { escapeJsonControls } from "../safe-text.js";
 
 const SEVERITY: Record<Severity, string> = { error: "critical", warning: "major", info: "info" };
 
@@ -27,5 +28,5 @@ export const gitlabReporter: Reporter = (report) => {
       location: { path, lines: { begin: f.range.start.line, end: f.range.end.line } },
     };
   });
-  return JSON.stringify(issues, null, 2) + "\n";
+  return escapeJsonControls(JSON.stringify(issues, null, 2)) + "\n";
 };

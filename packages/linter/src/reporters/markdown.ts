@@ -2,6 +2,7 @@ import { SEVERITY_RANK, type Finding, type Severity } from "../finding.js";
 import { loadRuleDocs, ruleDocsUrl } from "../knowledge.js";
 import { displayPath } from "./paths.js";
 import type { Report } from "./types.js";
+import { escapeControls } from "../safe-text.js";
 
 /**
  * A pull-request comment: a summary line, a table of findings, and per finding a collapsed section
@@ -22,6 +23,7 @@ export function escapeMarkdown(s: string): string {
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;")
     .replace(/\r?\n|\r/g, " ")
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => escapeControls(c))
     .replace(/[\\`*_{}[\]()#+\-.!|~@:=]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -32,6 +34,7 @@ function escapeProse(s: string): string {
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/\r?\n|\r/g, " ")
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => escapeControls(c))
     .replace(/[\\`*_[\]|~@#]/g, (c) => `&#${c.charCodeAt(0)};`)
     .replace(/www\./gi, (m) => `${m.slice(0, 3)}&#46;`)
     .replace(/^([#>+\-=]|\d+\.)/, (m) => `&#${m.charCodeAt(0)};${m.slice(1)}`)

@@ -4,6 +4,7 @@ import type { Range, Severity } from "../finding.js";
 import { loadRuleDocs, ruleDocsUrl } from "../knowledge.js";
 import { isUri } from "./paths.js";
 import type { Reporter } from "./types.js";
+import { escapeJsonControls } from "../safe-text.js";
 
 const LEVEL: Record<Severity, string> = { error: "error", warning: "warning", info: "note" };
 
@@ -87,5 +88,5 @@ export const sarifReporter: Reporter = (report) => {
       },
     ],
   };
-  return JSON.stringify(log, null, 2) + "\n";
+  return escapeJsonControls(JSON.stringify(log, null, 2)) + "\n";
 };

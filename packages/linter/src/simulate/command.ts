@@ -109,6 +109,14 @@ export const VIEWS: Record<ModelName, View> = {
 
 export class SimulateUsageError extends UsageError {}
 
+const PLOT_ERRORS: Record<string, string> = {
+  ENOENT: "its directory does not exist (ENOENT)",
+  EISDIR: "it is a directory (EISDIR)",
+  ENOSPC: "no space left on the device (ENOSPC)",
+  EACCES: "permission denied (EACCES)",
+  EROFS: "read-only file system (EROFS)",
+};
+
 function parseValue(raw: string): number | boolean | string {
   if (raw === "true" || raw === "false") return raw === "true";
   const n = parseInteger(raw);
@@ -209,6 +217,9 @@ export function simulateTable(sim: EngineSim, args: SimulateArgs): SimulationTab
   const sweep = args.sweep ?? view.sweep;
   const rows: SimulationTable["rows"] = [];
   const series: Series[] = [];
+  // The sweep replaces a value given for its parameter (it only marks the chart): the model still
+  // judges it, so that --sort_buffer_bytes -5 is refused rather than drawn.
+  if (args.params[sweep.param] !== undefined) sim.simulate(args.model, { ...view.base, ...view.variants[0]?.params, ...args.params } as never);
   for (const variant of view.variants) {
     const params = { ...view.base, ...variant.params, ...args.params };
     const results = sweep.values.map((value) => ({ value, result: sim.simulate(args.model, { ...params, [sweep.param]: value } as never) as unknown as Result }));
@@ -281,11 +292,17 @@ export async function runSimulate(argv: string[], io: { stdout: (s: string) => v
     if (e instanceof SimulationInputError) throw new SimulateUsageError(e.message);
     throw e;
   }
+  // The chart is written first: a path it cannot be written to fails the command before any output.
+  if (args.plot && table.svg) {
+    try {
+      writeFileSync(resolve(io.cwd, args.plot), table.svg);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new SimulateUsageError(`${args.plot}: cannot write the chart: ${PLOT_ERRORS[code ?? ""] ?? (code ? `(${code})` : (e as Error).message)}`);
+    }
+  }
   if (args.json) io.stdout(JSON.stringify({ model: table.model, param: table.param, metrics: table.metricLabels, rows: table.rows }, null, 2) + "\n");
   else io.stdout(formatTable(table));
-  if (args.plot && table.svg) {
-    writeFileSync(resolve(io.cwd, args.plot), table.svg);
-    if (!args.json) io.stdout(`wrote ${args.plot}\n`);
-  }
+  if (args.plot && table.svg && !args.json) io.stdout(`wrote ${args.plot}\n`);
   return 0;
 }

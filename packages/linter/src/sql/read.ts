@@ -1,6 +1,5 @@
-import { readFileSync, statSync } from "node:fs";
 import { firstInvalidUtf8 } from "../optionfile/bytes.js";
-import { unreadableReason } from "../errno.js";
+import { InputFileError, readBounded } from "../input.js";
 
 /**
  * SQL files up to this size are read whole (editors and code frames need the text); larger ones
@@ -16,13 +15,12 @@ export function readSqlText(file: string, options: { text?: string }): { text?: 
   if (options.text !== undefined) return { text: options.text };
   let bytes: Buffer;
   try {
-    const st = statSync(file);
-    if (st.isDirectory()) return { error: { file, message: "is a directory" } };
-    if (st.size > SQL_MAX_BYTES) return { error: { file, message: `file is ${st.size} bytes, over the ${SQL_MAX_BYTES / 2 ** 20} MB limit for reading a SQL file whole` } };
-    bytes = readFileSync(file);
+    bytes = readBounded(file, "sql", SQL_MAX_BYTES);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return { error: { file, message: code === "ENOENT" ? "no such file" : unreadableReason(code) } };
+    if (!(e instanceof InputFileError)) throw e;
+    if (e.code === "EISDIR" || e.reason.startsWith("is a directory")) return { error: { file, message: "is a directory" } };
+    if (e.code === "too-large") return { error: { file, message: `file ${e.reason}` } };
+    return { error: { file, message: e.reason } };
   }
   const nul = bytes.indexOf(0);
   if (nul >= 0) return { error: { file, line: bytes.subarray(0, nul).toString("latin1").split("\n").length, message: "binary file (NUL byte): not SQL text" } };

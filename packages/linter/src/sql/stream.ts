@@ -11,7 +11,8 @@
  *   input error naming the statement's line.
  * - NUL bytes and invalid UTF-8 are found per chunk, with the file line.
  */
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
+import { InputFileError, openRegular } from "../input.js";
 import { firstInvalidUtf8 } from "../optionfile/bytes.js";
 import type { Range } from "../finding.js";
 import type { Target } from "../target.js";
@@ -113,8 +114,9 @@ export async function streamSqlFacts(
   const cap = Math.max(base, options.cap ?? SQL_WINDOW_CAP);
   let fd: number;
   try {
-    fd = openSync(file, "r");
+    fd = openRegular(file).fd;
   } catch (e) {
+    if (e instanceof InputFileError) return { error: { message: e.reason } };
     const code = (e as NodeJS.ErrnoException).code;
     return { error: { message: code === "ENOENT" ? "no such file" : unreadableReason(code) } };
   }

@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { tempDir } from "./tmp.js";
 
 const pkg = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 let built: string | undefined;
@@ -10,7 +9,7 @@ let built: string | undefined;
 /** The CLI bundled from the current source into a directory of its own (no race with other test files' builds). */
 export function bundledCli(): string {
   if (!built) {
-    const out = mkdtempSync(join(tmpdir(), "innolint-bundle-"));
+    const out = tempDir("innolint-bundle-");
     execFileSync(process.execPath, ["build.mjs", "--outdir", out], { cwd: pkg, stdio: "ignore" });
     built = join(out, "cli.js");
   }

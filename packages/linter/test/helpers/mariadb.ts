@@ -4,10 +4,10 @@
  * on (so that a test can read every statement a client sent), stopped and deleted by `stop()`.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { tempDir } from "./tmp.js";
 
 /** Why no server can be started here, or undefined when one can. */
 export function mariadbUnavailable(): string | undefined {
@@ -43,7 +43,7 @@ export interface TestServer {
 const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
 
 export async function startMariaDB(extraArgs: string[] = []): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), "innolint-mariadb-"));
+  const dir = tempDir("innolint-mariadb-");
   const data = join(dir, "data");
   const socket = join(dir, "sock");
   const generalLog = join(dir, "general.log");

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { main, type CliIO } from "../../src/cli.js";
+import { tempDir } from "./tmp.js";
 
 export interface RunResult {
   code: number;
@@ -25,9 +25,9 @@ export async function run(argv: string[], opts: { cwd?: string; stdin?: Buffer |
   return { code, stdout, stderr };
 }
 
-/** Writes files (path → content) under a fresh temporary directory and returns it. */
+/** Writes files (path → content) under a fresh temporary directory (removed after the test file) and returns it. */
 export function scratch(files: Record<string, string | Buffer>): string {
-  const dir = mkdtempSync(join(tmpdir(), "innolint-"));
+  const dir = tempDir("innolint-");
   for (const [name, content] of Object.entries(files)) {
     const path = join(dir, name);
     mkdirSync(dirname(path), { recursive: true });
