@@ -18,6 +18,7 @@ import { readSqlText } from "./sql/read.js";
 import { SQL_STREAM_ABOVE } from "./sql/stream.js";
 import { lintOptionFile, lintSqlFile } from "./engine.js";
 import { extractFacts } from "./sql/facts.js";
+import { OnlineDdlAnnotator } from "./ddl/index.js";
 import type { SqlFacts } from "./sql/types.js";
 import { streamSqlFacts } from "./sql/stream.js";
 import type { MigrationHistory } from "./sql/history.js";
@@ -514,8 +515,9 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
         let statements = 0;
         openFile();
         io.stdout(`${pretty({ file, kind, target: t.label }, 2).slice(0, -2)},\n      "statements": [`);
+        const ddl = new OnlineDdlAnnotator(file, t);
         const result = await streamSqlFacts(file, t, (sql) => {
-          for (const { text: _text, ...rest } of sql.statements) io.stdout(`${statements++ === 0 ? "" : ","}\n        ${pretty(rest, 4)}`);
+          for (const { text: _text, ...rest } of ddl.annotate(sql.statements)) io.stdout(`${statements++ === 0 ? "" : ","}\n        ${pretty(rest, 4)}`);
           found.push(...sql.errors);
         });
         if (result.unreset) found.push(result.unreset);
@@ -530,7 +532,7 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
       }
       const facts = await extractFacts(file, read.text as string, t);
       openFile();
-      io.stdout(pretty({ file, kind, target: t.label, statements: facts.statements.map(({ text: _text, ...rest }) => rest), errors: facts.errors }, 2));
+      io.stdout(pretty({ file, kind, target: t.label, statements: new OnlineDdlAnnotator(file, t).annotate(facts.statements).map(({ text: _text, ...rest }) => rest), errors: facts.errors }, 2));
     } else {
       const lint = await lintOptionFile(file, options);
       errors.push(...lint.outcome.errors);

@@ -802,7 +802,7 @@ function parseColumn(name: string, toks: Tok[], range: Range): { column: ColumnF
         }
         if (toks[j]?.kind === "word" && toks[j + 1]?.kind === "string") j++;
         if (toks[j + 1]?.kind === "paren" && toks[j]?.kind === "word") j++;
-        if (j < toks.length) column.default = toks.slice(i + 1, j + 1).map((x) => x.node.text).join(" ");
+        if (j < toks.length) column.default = toks.slice(i + 1, j + 1).map((x, k, all) => (k > 0 && (all[k - 1] as Tok).node.endIndex < x.node.startIndex ? " " : "") + x.node.text).join("");
         i = j;
         break;
       }
