@@ -27,6 +27,8 @@ export interface Capability {
 
 export interface KnowledgeRow {
   op: string;
+  /** Target flavours the row is limited to (Aurora's own behaviour); versions are still MySQL's. */
+  flavors?: string[];
   /** Conditions that must all hold; "!x" holds when x does not. */
   when?: string[];
   /** First release the row applies to, and the first it no longer does. */
@@ -96,6 +98,7 @@ export function knowledgeFor(target: Target): TargetKnowledge {
       const holds = holdsIn(conditions);
       for (const row of table.operations) {
         if (row.op !== op || !inRange(version, row.since, row.until)) continue;
+        if (row.flavors && !row.flavors.includes(target.flavor)) continue;
         if (!(row.when ?? []).every(holds)) continue;
         const cap: Capability = { instant: row.instant, inplace: row.inplace, lock: row.lock, source: `${page(table, row.page ?? "operations", version)}#${row.section}` };
         if (row.copyLock) cap.copyLock = row.copyLock;

@@ -252,6 +252,7 @@ export function ddlOperations(stmt: StatementFacts, table: TableState | undefine
         if (last) extra.push("last");
         if (c.autoIncrement) extra.push("auto-increment");
         if (!c.nullable && c.default === undefined && !c.autoIncrement && !c.generated) extra.push("not-null-no-default");
+        if (c.nullable && (c.default === undefined || /^null$/i.test(c.default))) extra.push("nullable-no-default");
         if (isExpressionDefault(c.default)) extra.push("expression-default");
         const op = c.generated === "stored" ? "add-stored-column" : c.generated === "virtual" ? "add-virtual-column" : "add-column";
         push(op, `ADD COLUMN ${c.name} ${c.type}${change.first ? " FIRST" : change.after !== undefined ? ` AFTER ${change.after}` : ""}`, extra);
