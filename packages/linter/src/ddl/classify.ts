@@ -130,15 +130,18 @@ export function classifyOnlineDdl(stmt: StatementFacts, table: TableState | unde
     plan = copyPlan;
   } else if (requested !== "DEFAULT") refusals.push(`ALGORITHM=${requested} is not a valid algorithm`);
 
-  if (refusals.length === 0 && requestedLock !== "DEFAULT") {
+  // Without a refused ALGORITHM= the server runs its default; a refused LOCK= leaves the algorithm asked for.
+  if (refusals.length > 0) plan = fallback;
+  const syntax = refusals.some((r) => r.includes("syntax error"));
+  if (!syntax && requestedLock !== "DEFAULT") {
     const wanted = requestedLock.toLowerCase() as LockLevel;
     if (!LOCKS.includes(wanted)) refusals.push(`LOCK=${requestedLock} is not a valid lock`);
     else if (LOCKS.indexOf(wanted) < LOCKS.indexOf(plan.lock)) {
-      const why = plan.algorithm === "copy" ? "the table copy" : described.filter((d) => LOCKS.indexOf(d.lock) > LOCKS.indexOf(wanted)).map((d) => d.detail).join(", ");
+      const named = described.filter((d) => LOCKS.indexOf(d.lock) > LOCKS.indexOf(wanted)).map((d) => d.detail);
+      const why = plan.algorithm === "copy" ? "the table copy" : named.length > 0 ? named.join(", ") : "the in-place rebuild of this table";
       refusals.push(`LOCK=${requestedLock} is not supported: ${why} needs LOCK=${plan.lock.toUpperCase()}`);
     } else plan = { ...plan, lock: wanted };
   }
-  if (refusals.length > 0) plan = fallback;
   const out: OnlineDdl = { algorithm: plan.algorithm, rebuildsTable: plan.rebuild, lock: plan.lock, operations: described };
   if (refusals.length > 0) out.refused = refusals.join("; ");
   if (assumed.length > 0) out.assumed = assumed;
