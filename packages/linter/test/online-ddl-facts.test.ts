@@ -38,6 +38,16 @@ describe("ALTER TABLE actions", () => {
     ]);
   });
 
+  it("keeps clauses it cannot name as 'other', which classify as a table copy", async () => {
+    const s = await first("ALTER TABLE t ORDER BY a, ALTER CHECK chk NOT ENFORCED");
+    expect(s?.alterActions).toEqual([
+      { op: "other", text: "ORDER BY a" },
+      { op: "other", text: "ALTER CHECK chk NOT ENFORCED" },
+    ]);
+    const got = statementOnlineDdl({ statement: s!, schema: new Schema(), target });
+    expect([got?.algorithm, got?.operations[0]?.note]).toEqual(["copy", "no row for other on mysql 8.0.22: assumed ALGORITHM=COPY"]);
+  });
+
   it("keeps a column's DEFAULT as written", async () => {
     const s = await first("ALTER TABLE t ADD COLUMN x INT NOT NULL DEFAULT -1, ADD COLUMN y INT DEFAULT (a + 1), ADD COLUMN z DATETIME(3) DEFAULT CURRENT_TIMESTAMP(3)");
     expect(s?.columnChanges?.map((c) => (c.op === "add" ? c.column.default : undefined))).toEqual(["-1", "(a + 1)", "CURRENT_TIMESTAMP(3)"]);

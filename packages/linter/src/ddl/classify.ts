@@ -151,4 +151,5 @@ export function classifyOnlineDdl(stmt: StatementFacts, table: TableState | unde
 const PARTITION_MANAGEMENT = new Set([
   "add-partition", "drop-partition", "coalesce-partition", "reorganize-partition", "rebuild-partition", "truncate-partition",
   "exchange-partition", "optimize-partition", "analyze-partition", "repair-partition", "partition-tablespace",
+  "partition-by", "remove-partitioning",
 ]);

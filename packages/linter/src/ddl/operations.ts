@@ -342,6 +342,9 @@ export function ddlOperations(stmt: StatementFacts, table: TableState | undefine
       case "force":
         push("rebuild-table", "FORCE");
         break;
+      case "other":
+        push("other", action.text.replace(/\s+/g, " "));
+        break;
       case "table-option": {
         if (action.name === "ENGINE") {
           const current = table?.options.engine ?? "innodb";
@@ -365,5 +368,7 @@ export function ddlOperations(stmt: StatementFacts, table: TableState | undefine
   // virtual columns rather than combine them.
   const layout = ops.filter((o) => LAYOUT.has(o.op));
   if (layout.length > 1) for (const o of layout) o.conditions.add("with-other-column-ops");
+  if (ops.length > 1) for (const o of ops) o.conditions.add("with-other-ops");
+  if ((stmt.indexesAdded?.length ?? 0) > 0) for (const o of ops) o.conditions.add("adds-index");
   return { operations: ops, assumed };
 }

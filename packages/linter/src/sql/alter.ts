@@ -66,18 +66,24 @@ function tableOptionActions(ws: Word[]): AlterAction[] {
 function alterOption(spec: Node): AlterAction[] {
   const ws = words(spec);
   const head = ws[0]?.upper;
+  const other: AlterAction[] = [{ op: "other", text: spec.text }];
   switch (head) {
     case "MODIFY":
     case "CHANGE":
     case "CONVERT":
+      return [];
     case "ADD":
     case "DROP":
-      return [];
+    case "ORDER":
+    case "ENABLE":
+    case "DISABLE":
+      return other;
     case "FORCE":
       return [{ op: "force" }, ...tableOptionActions(ws.slice(1))];
     case "RENAME": {
       const kind = ws[1]?.upper;
-      if (kind !== "INDEX" && kind !== "KEY") return [];
+      if (kind === "COLUMN") return [];
+      if (kind !== "INDEX" && kind !== "KEY") return other;
       const from = nameWord(ws[2]);
       const to = ws[3]?.upper === "TO" ? nameWord(ws[4]) : undefined;
       return from !== undefined && to !== undefined ? [{ op: "rename-index", from, to }] : [];
@@ -90,7 +96,7 @@ function alterOption(spec: Node): AlterAction[] {
         if (name === undefined) return [];
         if (rest[0] === "VISIBLE" || (rest[0] === "NOT" && rest[1] === "IGNORED")) return [{ op: "index-visibility", name, visible: true }];
         if (rest[0] === "INVISIBLE" || rest[0] === "IGNORED") return [{ op: "index-visibility", name, visible: false }];
-        return [];
+        return other;
       }
       if (ws[i]?.upper === "COLUMN") i++;
       const column = nameWord(ws[i]);
@@ -103,7 +109,7 @@ function alterOption(spec: Node): AlterAction[] {
         return [{ op: "set-default", column, value }];
       }
       if (a === "SET" && (b === "VISIBLE" || b === "INVISIBLE")) return [{ op: "column-visibility", column, invisible: b === "INVISIBLE" }];
-      return [];
+      return other;
     }
     default:
       return tableOptionActions(ws);

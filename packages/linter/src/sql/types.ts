@@ -142,7 +142,9 @@ export type AlterAction =
   | { op: "drop-constraint"; name: string }
   | { op: "force" }
   /** A table option, name upper-cased without DEFAULT (`ENGINE`, `ROW_FORMAT`, `KEY_BLOCK_SIZE`, `CHARSET`, `AUTO_INCREMENT`, `COMMENT`). */
-  | { op: "table-option"; name: string; value: string };
+  | { op: "table-option"; name: string; value: string }
+  /** An ALTER TABLE clause none of the above describes (ADD SYSTEM VERSIONING, ORDER BY, ...), as written. */
+  | { op: "other"; text: string };
 
 export interface AssignmentFacts {
   /** System variable names are lower-cased; user variables are given without the `@`. */

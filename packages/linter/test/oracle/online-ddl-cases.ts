@@ -44,6 +44,8 @@ const SHAPES: Shape[] = [
   { name: "fulltext", charset: "utf8mb4", keys: "FULLTEXT KEY ft (txt)" },
   { name: "generated", charset: "utf8mb4", columns: "gv INT AS (a + 1) VIRTUAL, gs INT AS (a + 2) STORED" },
   { name: "partitioned", charset: "utf8mb4", options: "PARTITION BY HASH (id) PARTITIONS 2" },
+  { name: "range-partitioned", charset: "utf8mb4", options: "PARTITION BY RANGE (id) (PARTITION p0 VALUES LESS THAN (100), PARTITION p1 VALUES LESS THAN (200))" },
+  { name: "spatial", charset: "utf8mb4", columns: "g POINT NOT NULL" },
   {
     name: "foreign-key",
     charset: "utf8mb4",
@@ -65,11 +67,13 @@ function createTable(s: Shape): string {
     "st SET('p','q')",
     "d DATETIME",
     "txt TEXT",
+    "ix VARCHAR(20)",
     ...(s.columns ? [s.columns] : []),
   ];
   const keys = [
     ...(s.noPrimaryKey ? (s.uniqueNotNull ? ["UNIQUE KEY uk (id)"] : []) : ["PRIMARY KEY (id)"]),
     "KEY ka (a)",
+    "KEY kix (ix)",
     ...(s.keys ? [s.keys] : []),
   ];
   const opts = s.options?.startsWith("PARTITION") ? "" : (s.options ?? "");
@@ -146,7 +150,41 @@ function alterOps(s: Shape): { id: string; sql: string; fk?: boolean; setup?: st
     { id: "add-and-drop-column", sql: "ADD COLUMN x INT, DROP COLUMN c" },
     { id: "default-and-extend", sql: "ALTER COLUMN b SET DEFAULT 3, MODIFY c VARCHAR(30)" },
     { id: "add-column-and-force", sql: "ADD COLUMN x INT, FORCE" },
+    { id: "rename-index-and-add-index", sql: "RENAME INDEX ka TO kb, ADD INDEX ix (c)" },
+    { id: "default-and-add-column", sql: "ALTER COLUMN b SET DEFAULT 1, ADD COLUMN x INT" },
+    { id: "rename-column-and-add-index", sql: "RENAME COLUMN c TO c2, ADD INDEX ixv (v)" },
+    { id: "drop-index-and-add-column", sql: "DROP INDEX ka, ADD COLUMN x INT" },
+    { id: "change-rename-extend", sql: "CHANGE c c2 VARCHAR(30)" },
+    { id: "drop-two-columns", sql: "DROP COLUMN c, DROP COLUMN v" },
+    { id: "int-display-width", sql: "MODIFY a INT(11)" },
+    { id: "add-column-default-null", sql: "ADD COLUMN x INT NULL DEFAULT NULL" },
+    { id: "add-column-and-unique", sql: "ADD COLUMN x INT, ADD UNIQUE KEY ux (x)" },
+    { id: "add-virtual-and-index", sql: "ADD COLUMN x INT AS (a * 2) VIRTUAL, ADD INDEX ivx (x)" },
+    { id: "indexed-varchar-extend", sql: "MODIFY ix VARCHAR(30)" },
+    { id: "indexed-collation", sql: `MODIFY ix VARCHAR(20) COLLATE ${s.charset}_bin` },
+    { id: "indexed-charset", sql: `MODIFY ix VARCHAR(20) CHARACTER SET ${s.charset === "utf8mb4" ? "latin1" : "utf8mb4"}` },
+    { id: "indexed-rename", sql: "RENAME COLUMN ix TO ix2" },
+    { id: "indexed-not-null", sql: "MODIFY ix VARCHAR(20) NOT NULL" },
+    { id: "drop-indexed-varchar", sql: "DROP COLUMN ix" },
+    { id: "partition-by", sql: "PARTITION BY KEY (id) PARTITIONS 3" },
   ];
+  if (s.name === "spatial") ops.push({ id: "add-spatial", sql: "ADD SPATIAL INDEX sp (g)" });
+  if (s.name === "partitioned") {
+    ops.push(
+      { id: "add-partitions", sql: "ADD PARTITION PARTITIONS 2" },
+      { id: "coalesce-partition", sql: "COALESCE PARTITION 1" },
+      { id: "rebuild-partition", sql: "REBUILD PARTITION p0" },
+      { id: "truncate-partition", sql: "TRUNCATE PARTITION p0" },
+      { id: "remove-partitioning", sql: "REMOVE PARTITIONING" },
+    );
+  }
+  if (s.name === "range-partitioned") {
+    ops.push(
+      { id: "add-range-partition", sql: "ADD PARTITION (PARTITION p2 VALUES LESS THAN (300))" },
+      { id: "drop-partition", sql: "DROP PARTITION p0" },
+      { id: "reorganize-partition", sql: "REORGANIZE PARTITION p1 INTO (PARTITION p1a VALUES LESS THAN (150), PARTITION p1b VALUES LESS THAN (200))" },
+    );
+  }
   if (s.name === "generated") {
     ops.push(
       { id: "drop-virtual", sql: "DROP COLUMN gv" },
