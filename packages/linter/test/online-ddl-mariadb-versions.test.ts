@@ -43,6 +43,9 @@ describe("online DDL on MariaDB by release", () => {
       "ALGORITHM=NOCOPY is not supported for FORCE (in place with a rebuild)",
     ]);
     expect((await classify("mysql-8.0.32", "ALTER TABLE t ADD INDEX ix (c), ALGORITHM=NOCOPY"))?.[3]).toMatch(/MariaDB syntax/);
+    expect((await classify("mariadb-10.11", "ALTER TABLE t ADD COLUMN x INT, ADD INDEX ix (c), ALGORITHM=NOCOPY"))?.[3]).toBe(
+      "ALGORITHM=NOCOPY is not supported for ADD COLUMN x INT (rebuilds the table beside the other operations)",
+    );
   });
 
   it("11.2 copies online: ALGORITHM=COPY permits LOCK=NONE", async () => {

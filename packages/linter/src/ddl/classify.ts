@@ -112,7 +112,13 @@ export function classifyOnlineDdl(stmt: StatementFacts, table: TableState | unde
   const requestedLock = (stmt.alterOptions?.lock ?? "DEFAULT").toUpperCase();
   const refusals: string[] = [];
   let plan = fallback;
-  const blockers = (limit: Class) => described.filter((d) => rank(d.least) > rank(limit)).map((d) => `${d.detail} (${d.least === "nocopy" ? "in place" : d.least === "inplace" ? "in place with a rebuild" : d.least})`);
+  // The operations that keep the statement above `limit`: those above it alone, else (an instant
+  // column change beside an index build) those whose in-place way rebuilds.
+  const blockers = (limit: Class) => {
+    const alone = described.filter((d) => rank(d.least) > rank(limit));
+    if (alone.length > 0) return alone.map((d) => `${d.detail} (${d.least === "nocopy" ? "in place" : d.least === "inplace" ? "in place with a rebuild" : d.least})`);
+    return caps.filter(({ cap }) => cap.inplace === "rebuild").map(({ o }) => `${o.detail} (rebuilds the table beside the other operations)`);
+  };
   const clauses = requested !== "DEFAULT" || requestedLock !== "DEFAULT";
   if (clauses && mariadb && caps.some(({ o }) => PARTITION_MANAGEMENT.has(o.op))) {
     refusals.push("MariaDB's partition management takes no ALGORITHM or LOCK clause (a syntax error)");
