@@ -48,6 +48,13 @@ describe("ALTER TABLE actions", () => {
     expect([got?.algorithm, got?.operations[0]?.note]).toEqual(["copy", "no row for other on mysql 8.0.22: assumed ALGORITHM=COPY"]);
   });
 
+  it("names the tables OPTIMIZE TABLE rebuilds", async () => {
+    const s = await first("OPTIMIZE LOCAL TABLE db.t, `u`");
+    expect([s?.kind, s?.optimize, s?.tables]).toEqual(["other", true, [{ schema: "db", name: "t" }, { name: "u" }]]);
+    expect((await first("OPTIMIZE TABLE t"))?.tables).toEqual([{ name: "t" }]);
+    expect((await first("FLUSH TABLES t"))?.optimize).toBeUndefined();
+  });
+
   it("keeps a column's DEFAULT as written", async () => {
     const s = await first("ALTER TABLE t ADD COLUMN x INT NOT NULL DEFAULT -1, ADD COLUMN y INT DEFAULT (a + 1), ADD COLUMN z DATETIME(3) DEFAULT CURRENT_TIMESTAMP(3)");
     expect(s?.columnChanges?.map((c) => (c.op === "add" ? c.column.default : undefined))).toEqual(["-1", "(a + 1)", "CURRENT_TIMESTAMP(3)"]);
@@ -78,6 +85,7 @@ describe("innolint facts", () => {
         "ALTER TABLE t ADD CONSTRAINT fk2 FOREIGN KEY (a) REFERENCES p (id);",
         "ALTER TABLE nowhere FORCE;",
         "SELECT 1;",
+        "OPTIMIZE TABLE t;",
         "",
       ].join("\n"),
     });
@@ -95,6 +103,7 @@ describe("innolint facts", () => {
       ["inplace", false, "none", null],
       ["inplace", true, "none", null],
       undefined,
+      ["inplace", true, "none", null],
     ]);
     expect(statements[7]?.onlineDdl?.assumed).toEqual([
       "table nowhere unknown: assumed an InnoDB table with a primary key, no FULLTEXT index, not partitioned, ROW_FORMAT=DYNAMIC",

@@ -7,7 +7,7 @@
 import type { TableState } from "../sql/schema.js";
 import type { StatementFacts } from "../sql/types.js";
 import type { Target } from "../target.js";
-import { ddlOperations, optimizedTables, type DdlContext } from "./operations.js";
+import { ddlOperations, type DdlContext } from "./operations.js";
 import { knowledgeFor, type Capability, type LockLevel } from "./knowledge.js";
 
 export type { LockLevel } from "./knowledge.js";
@@ -35,17 +35,17 @@ export interface OnlineDdl {
   operations: OnlineDdlOperation[];
 }
 
-/** Statement kinds that are online DDL. OPTIMIZE TABLE is an "other" statement recognised by its text. */
+/** Statement kinds that are online DDL (OPTIMIZE TABLE is an "other" statement with `optimize`). */
 export function isOnlineDdl(stmt: StatementFacts): boolean {
   if (stmt.kind === "create-index" || stmt.kind === "drop-index" || stmt.kind === "rename-table") return true;
   if (stmt.kind === "alter-table") return true;
-  return optimizedTables(stmt) !== undefined;
+  return stmt.optimize === true;
 }
 
 /** The table a statement alters, as `Schema.table` wants it. */
 export function ddlTable(stmt: StatementFacts): { schema?: string; name: string } | undefined {
   if (stmt.kind === "rename-table") return stmt.renames?.[0]?.from;
-  return optimizedTables(stmt)?.[0] ?? stmt.tables[0];
+  return stmt.tables[0];
 }
 
 const LOCKS: LockLevel[] = ["none", "shared", "exclusive"];

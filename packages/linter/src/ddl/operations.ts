@@ -200,20 +200,6 @@ const TABLE_OPTIONS: Record<string, string> = {
   STATS_SAMPLE_PAGES: "table-stats",
 };
 
-/** OPTIMIZE [NO_WRITE_TO_BINLOG | LOCAL] TABLE t1, t2: the tables it names (the grammar leaves it unparsed). */
-export function optimizedTables(stmt: StatementFacts): { schema?: string; name: string }[] | undefined {
-  if (stmt.kind !== "other" || !stmt.text) return undefined;
-  const m = /^\s*optimize\s+(?:(?:no_write_to_binlog|local)\s+)?tables?\s+([\s\S]*?)\s*;?\s*$/i.exec(stmt.text);
-  if (!m) return undefined;
-  const names: { schema?: string; name: string }[] = [];
-  for (const part of (m[1] as string).split(",")) {
-    const bits = part.trim().split(".").map((b) => b.trim().replace(/^`(.*)`$/, "$1"));
-    if (bits.length === 2) names.push({ schema: bits[0] as string, name: bits[1] as string });
-    else if (bits[0]) names.push({ name: bits[0] });
-  }
-  return names;
-}
-
 /** The operations of a DDL statement on `table` (its definition before the statement, or undefined when unknown). */
 export function ddlOperations(stmt: StatementFacts, table: TableState | undefined, ctx: DdlContext): DdlOperations {
   const base = tableConditions(table, ctx);
@@ -228,7 +214,7 @@ export function ddlOperations(stmt: StatementFacts, table: TableState | undefine
     push("rename-table", (stmt.renames ?? []).map((r) => `${r.from.name} → ${r.to.name}`).join(", "));
     return { operations: ops, assumed };
   }
-  if (optimizedTables(stmt)) {
+  if (stmt.optimize) {
     push("optimize-table", `OPTIMIZE TABLE ${tableName}`);
     return { operations: ops, assumed };
   }

@@ -158,3 +158,29 @@ export function alterActions(node: Node): AlterAction[] {
   }
   return out;
 }
+
+/**
+ * OPTIMIZE [NO_WRITE_TO_BINLOG | LOCAL] TABLE t1, t2 (an "other" statement to the grammar): the
+ * tables it names, or undefined for any other statement.
+ */
+export function optimizedTables(node: Node): { schema?: string; name: string }[] | undefined {
+  const ws = words(node);
+  let i = 0;
+  if (ws[i]?.upper !== "OPTIMIZE") return undefined;
+  i++;
+  if (ws[i]?.upper === "NO_WRITE_TO_BINLOG" || ws[i]?.upper === "LOCAL") i++;
+  if (ws[i]?.upper !== "TABLE" && ws[i]?.upper !== "TABLES") return undefined;
+  const out: { schema?: string; name: string }[] = [];
+  let parts: string[] = [];
+  const flush = () => {
+    if (parts.length === 1) out.push({ name: parts[0] as string });
+    else if (parts.length === 2) out.push({ schema: parts[0] as string, name: parts[1] as string });
+    parts = [];
+  };
+  for (const w of ws.slice(i + 1)) {
+    if (w.kind === "word" || w.kind === "name") parts.push(w.text);
+    else if (w.text === ",") flush();
+  }
+  flush();
+  return out;
+}

@@ -11,7 +11,7 @@ import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";
 import { childrenOfType, findAll, firstChild, keywords, LineIndex, nameOf, rangeOf, unquote } from "./tree.js";
 import { charsetOfCollation } from "./rowsize.js";
-import { alterActions } from "./alter.js";
+import { alterActions, optimizedTables } from "./alter.js";
 import { resolveVersionedComments, type ResolvedText } from "./versioned.js";
 import type { StatementKind, PartitionType, SubpartitioningFacts, PartitioningFacts, IndexFacts, ColumnFacts, ColumnPosition, ColumnChange, TableOptions, AssignmentFacts, PartitionOp, StatementFacts, SqlProblem, SqlFacts } from "./types.js";
 
@@ -284,6 +284,14 @@ export function statementFacts(node: Node, source: string, inside: Node[] = scan
     case "delete_statement":
       dml(node, facts, inside);
       break;
+    case "other_statement": {
+      const optimized = optimizedTables(node);
+      if (optimized) {
+        facts.optimize = true;
+        facts.tables.push(...optimized);
+      }
+      break;
+    }
   }
   return facts;
 }

@@ -192,6 +192,8 @@ export interface StatementFacts {
   whereColumns?: { table: string; columns: string[] }[];
   /** Columns in JOIN ... ON conditions, per table, resolved like `whereColumns`. */
   onColumns?: { table: string; columns: string[] }[];
+  /** OPTIMIZE TABLE (an "other" statement): `tables` lists what it rebuilds. */
+  optimize?: true;
   /** RENAME TABLE pairs. */
   renames?: { from: { schema?: string; name: string }; to: { schema?: string; name: string } }[];
   /** CREATE TEMPORARY TABLE, DROP TEMPORARY TABLE. */
