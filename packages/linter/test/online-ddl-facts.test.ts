@@ -1,10 +1,13 @@
 /** The facts online-DDL classification reads, and `innolint facts` printing it. */
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { extractFacts } from "../src/sql/facts.js";
 import { statementOnlineDdl } from "../src/ddl/index.js";
 import { Schema } from "../src/sql/schema.js";
 import { parseTarget } from "../src/target.js";
 import { run, scratch } from "./helpers/run.js";
+import { SQL_STREAM_ABOVE } from "../src/sql/stream.js";
 
 const target = parseTarget("mysql-8.0.22");
 
@@ -109,4 +112,20 @@ describe("innolint facts", () => {
       "table nowhere unknown: assumed an InnoDB table with a primary key, no FULLTEXT index, not partitioned, ROW_FORMAT=DYNAMIC",
     ]);
   });
+
+  it("classifies in a streamed file against the tables its earlier windows created", async () => {
+    const rows = Array.from({ length: Math.ceil(SQL_STREAM_ABOVE / 30) }, (_, i) => `(${i}, 'row ${i} padding text')`).join(",\n");
+    const dir = scratch({
+      "big.sql": `CREATE TABLE t (id INT PRIMARY KEY, note VARCHAR(40));\nINSERT INTO t VALUES\n${rows};\nALTER TABLE t ADD COLUMN x INT;\nALTER TABLE u ADD COLUMN x INT;\n`,
+    });
+    expect(statSync(join(dir, "big.sql")).size).toBeGreaterThan(SQL_STREAM_ABOVE);
+    const r = await run(["facts", "--target", "mysql-8.0.12", "big.sql"], { cwd: dir });
+    expect(r.code).toBe(0);
+    const statements = (JSON.parse(r.stdout) as { files: { statements: { kind: string; onlineDdl?: { algorithm: string; assumed?: string[] } }[] }[] }).files[0]!.statements;
+    const alters = statements.filter((s) => s.kind === "alter-table").map((s) => [s.onlineDdl?.algorithm, s.onlineDdl?.assumed?.length ?? 0]);
+    expect(alters).toEqual([
+      ["instant", 0],
+      ["instant", 1],
+    ]);
+  }, 120_000);
 });
