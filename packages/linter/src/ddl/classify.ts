@@ -84,13 +84,15 @@ export function classifyOnlineDdl(stmt: StatementFacts, table: TableState | unde
     op: o.op,
     detail: o.detail,
     least: leastClass(cap),
-    lock: cap.instant ? "none" : cap.inplace ? cap.lock : maxLock(copyLock, cap.copyLock ?? copyLock),
+    lock: cap.instant ? (cap.instantLock ?? "none") : cap.inplace ? cap.lock : maxLock(copyLock, cap.copyLock ?? copyLock),
     source: cap.source,
     ...(cap.note ? { note: cap.note } : {}),
   }));
 
   const copyPlan: Plan = { algorithm: "copy", rebuild: true, lock: caps.reduce<LockLevel>((l, { cap }) => maxLock(l, cap.copyLock ?? copyLock), copyLock) };
-  const instantPlan: Plan | undefined = caps.every(({ cap }) => cap.instant) ? { algorithm: "instant", rebuild: false, lock: "none" } : undefined;
+  const instantPlan: Plan | undefined = caps.every(({ cap }) => cap.instant)
+    ? { algorithm: "instant", rebuild: false, lock: caps.reduce<LockLevel>((l, { cap }) => maxLock(l, cap.instantLock ?? "none"), "none") }
+    : undefined;
   // In place, each instant-capable operation runs its in-place way: an instant ADD COLUMN
   // beside an ADD INDEX rebuilds the table (MySQL and MariaDB alike).
   const inplacePlan: Plan | undefined = caps.every(({ cap }) => cap.inplace !== false)

@@ -19,6 +19,8 @@ export interface Capability {
   inplace: "no-rebuild" | "rebuild" | false;
   /** The least lock in place. */
   lock: LockLevel;
+  /** The least lock with ALGORITHM=INSTANT, where it is not NONE. */
+  instantLock?: LockLevel;
   /** The least lock with ALGORITHM=COPY, where it is not the flavour's default. */
   copyLock?: LockLevel;
   source: string;
@@ -37,6 +39,7 @@ export interface KnowledgeRow {
   instant: boolean;
   inplace: "no-rebuild" | "rebuild" | false;
   lock: LockLevel;
+  instantLock?: LockLevel;
   copyLock?: LockLevel;
   /** The manual page kind ("operations" by default) and its section anchor. */
   page?: string;
@@ -102,6 +105,7 @@ export function knowledgeFor(target: Target): TargetKnowledge {
         if (!(row.when ?? []).every(holds)) continue;
         const cap: Capability = { instant: row.instant, inplace: row.inplace, lock: row.lock, source: `${page(table, row.page ?? "operations", version)}#${row.section}` };
         if (row.copyLock) cap.copyLock = row.copyLock;
+        if (row.instantLock) cap.instantLock = row.instantLock;
         if (row.note) cap.note = row.note;
         return cap;
       }

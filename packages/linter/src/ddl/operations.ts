@@ -198,6 +198,14 @@ const TABLE_OPTIONS: Record<string, string> = {
   STATS_PERSISTENT: "table-stats",
   STATS_AUTO_RECALC: "table-stats",
   STATS_SAMPLE_PAGES: "table-stats",
+  PAGE_COMPRESSED: "page-compression",
+  PAGE_COMPRESSION_LEVEL: "page-compression",
+  MAX_ROWS: "table-metadata-option",
+  MIN_ROWS: "table-metadata-option",
+  AVG_ROW_LENGTH: "table-metadata-option",
+  CHECKSUM: "table-metadata-option",
+  PACK_KEYS: "table-metadata-option",
+  DELAY_KEY_WRITE: "table-metadata-option",
 };
 
 /** The operations of a DDL statement on `table` (its definition before the statement, or undefined when unknown). */

@@ -167,6 +167,13 @@ function alterOps(s: Shape): { id: string; sql: string; fk?: boolean; setup?: st
     { id: "indexed-not-null", sql: "MODIFY ix VARCHAR(20) NOT NULL" },
     { id: "drop-indexed-varchar", sql: "DROP COLUMN ix" },
     { id: "partition-by", sql: "PARTITION BY KEY (id) PARTITIONS 3" },
+    { id: "enum-append-past-255", sql: `MODIFY e ENUM(${["x", "y", ...Array.from({ length: 260 }, (_, i) => `m${i}`)].map((m) => `'${m}'`).join(",")})` },
+    { id: "set-append-past-8", sql: "MODIFY st SET('p','q','r','s','t','u','v','w','z')" },
+    { id: "page-compressed", sql: "PAGE_COMPRESSED=1" },
+    { id: "max-rows", sql: "MAX_ROWS=1000" },
+    { id: "checksum", sql: "CHECKSUM=1" },
+    { id: "add-column-if-not-exists", sql: "ADD COLUMN IF NOT EXISTS x INT" },
+    { id: "alter-rename-to", sql: "RENAME TO t2" },
   ];
   if (s.name === "spatial") ops.push({ id: "add-spatial", sql: "ADD SPATIAL INDEX sp (g)" });
   if (s.name === "partitioned") {
@@ -226,6 +233,7 @@ export function ddlCases(): DdlCase[] {
       { id: `${s.name}/create-index`, setup: s.setup ?? [], create, statement: "CREATE INDEX ix ON t (c){clause}", foreignKeyChecks: true },
       { id: `${s.name}/create-unique-index`, setup: s.setup ?? [], create, statement: "CREATE UNIQUE INDEX ux ON t (c, b){clause}", foreignKeyChecks: true },
       { id: `${s.name}/drop-index-on`, setup: s.setup ?? [], create, statement: "DROP INDEX ka ON t{clause}", foreignKeyChecks: true },
+      { id: `${s.name}/rename-table`, setup: s.setup ?? [], create, statement: "RENAME TABLE t TO t2{clause}", foreignKeyChecks: true },
     );
   }
   return out;
