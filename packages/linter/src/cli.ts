@@ -18,7 +18,6 @@ import { readSqlText } from "./sql/read.js";
 import { SQL_STREAM_ABOVE } from "./sql/stream.js";
 import { lintOptionFile, lintSqlFile } from "./engine.js";
 import { extractFacts } from "./sql/facts.js";
-import { OnlineDdlAnnotator } from "./ddl/index.js";
 import type { SqlFacts } from "./sql/types.js";
 import { streamSqlFacts } from "./sql/stream.js";
 import type { MigrationHistory } from "./sql/history.js";
@@ -501,6 +500,8 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
   const options: LintOptions = { cwd: io.cwd, impact: false, ...(target ? { target } : {}) };
   const collected = collectFiles(paths, io.cwd);
   const errors: InputError[] = [...collected.errors];
+  // Loaded here: its knowledge tables are of no use to a lint of option files.
+  const { OnlineDdlAnnotator } = await import("./ddl/index.js");
   // Written as it goes, so that a dump's facts never sit in memory whole.
   const pretty = (value: unknown, depth: number) => JSON.stringify(value, null, 2).replace(/\n/g, "\n" + "  ".repeat(depth));
   let files = 0;
