@@ -497,6 +497,8 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
   const options: LintOptions = { cwd: io.cwd, impact: false, ...(target ? { target } : {}) };
   const collected = collectFiles(paths, io.cwd);
   const errors: InputError[] = [...collected.errors];
+  // Loaded here: its knowledge tables are of no use to a lint of option files.
+  const { OnlineDdlAnnotator } = await import("./ddl/index.js");
   // Written as it goes, so that a dump's facts never sit in memory whole.
   const pretty = (value: unknown, depth: number) => escapeJsonControls(JSON.stringify(value, null, 2)).replace(/\n/g, "\n" + "  ".repeat(depth));
   let files = 0;
@@ -511,8 +513,9 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
         let statements = 0;
         openFile();
         io.stdout(`${pretty({ file, kind, target: t.label }, 2).slice(0, -2)},\n      "statements": [`);
+        const ddl = new OnlineDdlAnnotator(file, t);
         const result = await streamSqlFacts(file, t, (sql) => {
-          for (const { text: _text, ...rest } of sql.statements) io.stdout(`${statements++ === 0 ? "" : ","}\n        ${pretty(rest, 4)}`);
+          for (const { text: _text, ...rest } of ddl.annotate(sql.statements)) io.stdout(`${statements++ === 0 ? "" : ","}\n        ${pretty(rest, 4)}`);
           found.push(...sql.errors);
         });
         if (result.unreset) found.push(result.unreset);
@@ -527,7 +530,7 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
       }
       const facts = await extractFacts(file, read.text as string, t);
       openFile();
-      io.stdout(pretty({ file, kind, target: t.label, statements: facts.statements.map(({ text: _text, ...rest }) => rest), errors: facts.errors }, 2));
+      io.stdout(pretty({ file, kind, target: t.label, statements: new OnlineDdlAnnotator(file, t).annotate(facts.statements).map(({ text: _text, ...rest }) => rest), errors: facts.errors }, 2));
     } else {
       const lint = await lintOptionFile(file, options);
       errors.push(...lint.outcome.errors);

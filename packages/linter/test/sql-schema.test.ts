@@ -36,11 +36,11 @@ describe("column facts", () => {
     );
     expect(bare(s?.columns)).toEqual([
       { name: "id", type: "BIGINT", dataType: "bigint", unsigned: true, nullable: false, autoIncrement: true },
-      { name: "a", type: "VARCHAR(10)", dataType: "varchar", length: 10, nullable: false, charset: "utf8mb4", collation: "utf8mb4_bin" },
+      { name: "a", type: "VARCHAR(10)", dataType: "varchar", length: 10, nullable: false, charset: "utf8mb4", collation: "utf8mb4_bin", default: "'x'" },
       { name: "b", type: "DECIMAL(10,2)", dataType: "decimal", precision: 10, scale: 2, nullable: true },
       { name: "c", type: "INT", dataType: "int", nullable: true, generated: "virtual" },
       { name: "d", type: "ENUM('x','y')", dataType: "enum", values: ["x", "y"], nullable: false },
-      { name: "e", type: "DATETIME(3)", dataType: "datetime", fsp: 3, nullable: true },
+      { name: "e", type: "DATETIME(3)", dataType: "datetime", fsp: 3, nullable: true, default: "CURRENT_TIMESTAMP(3)" },
       { name: "f", type: "NATIONAL CHAR VARYING(5)", dataType: "varchar", length: 5, nullable: true, charset: "utf8mb3" },
       { name: "g", type: "DOUBLE PRECISION", dataType: "double", nullable: true },
       { name: "h", type: "TEXT", dataType: "text", nullable: true, collation: "latin1_bin", charset: "latin1" },

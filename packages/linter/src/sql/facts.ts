@@ -11,6 +11,7 @@ import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";
 import { childrenOfType, findAll, firstChild, keywords, LineIndex, nameOf, rangeOf, unquote } from "./tree.js";
 import { charsetOfCollation } from "./rowsize.js";
+import { alterActions, optimizedTables } from "./alter.js";
 import { resolveVersionedComments, type ResolvedText } from "./versioned.js";
 import type { StatementKind, PartitionType, SubpartitioningFacts, PartitioningFacts, IndexFacts, ColumnFacts, ColumnPosition, ColumnChange, TableOptions, AssignmentFacts, PartitionOp, StatementFacts, SqlProblem, SqlFacts } from "./types.js";
 
@@ -283,6 +284,14 @@ export function statementFacts(node: Node, source: string, inside: Node[] = scan
     case "delete_statement":
       dml(node, facts, inside);
       break;
+    case "other_statement": {
+      const optimized = optimizedTables(node);
+      if (optimized) {
+        facts.optimize = true;
+        facts.tables.push(...optimized);
+      }
+      break;
+    }
   }
   return facts;
 }
@@ -613,6 +622,8 @@ function alterTable(node: Node, facts: StatementFacts): void {
   if (ops.length > 0) facts.partitionOps = ops;
   if (changes.length > 0) facts.columnChanges = changes;
   if (Object.keys(tableOpts).length > 0) facts.tableOptions = tableOpts;
+  const actions = alterActions(node);
+  if (actions.length > 0) facts.alterActions = actions;
 }
 
 // ----------------------------------------------------------------------- columns
@@ -799,6 +810,7 @@ function parseColumn(name: string, toks: Tok[], range: Range): { column: ColumnF
         }
         if (toks[j]?.kind === "word" && toks[j + 1]?.kind === "string") j++;
         if (toks[j + 1]?.kind === "paren" && toks[j]?.kind === "word") j++;
+        if (j < toks.length) column.default = toks.slice(i + 1, j + 1).map((x, k, all) => (k > 0 && (all[k - 1] as Tok).node.endIndex < x.node.startIndex ? " " : "") + x.node.text).join("");
         i = j;
         break;
       }

@@ -96,6 +96,8 @@ export interface ColumnFacts {
   /** Generated columns: VIRTUAL (the default) is not stored in the clustered index, STORED/PERSISTENT is. */
   generated?: "virtual" | "stored";
   autoIncrement?: boolean;
+  /** The DEFAULT value as written (`0`, `'x'`, `CURRENT_TIMESTAMP`, `(a + 1)`). */
+  default?: string;
   range: Range;
 }
 
@@ -121,6 +123,28 @@ export interface TableOptions {
   collation?: string;
   rowFormat?: string;
 }
+
+/**
+ * What an ALTER TABLE does besides what `columnChanges`, `indexesAdded`/`indexesDropped`,
+ * `partitionOps` and `renames` record (sql/alter.ts reads them): the operations whose online-DDL
+ * class the server decides separately.
+ */
+export type AlterAction =
+  | { op: "set-default"; column: string; value: string }
+  | { op: "drop-default"; column: string }
+  | { op: "column-visibility"; column: string; invisible: boolean }
+  | { op: "rename-index"; from: string; to: string }
+  | { op: "index-visibility"; name: string; visible: boolean }
+  | { op: "add-foreign-key"; name?: string; columns: string[]; references?: { schema?: string; name: string } }
+  | { op: "drop-foreign-key"; name: string }
+  | { op: "add-check"; name?: string }
+  /** DROP CONSTRAINT / DROP CHECK: a CHECK or (MariaDB, MySQL 8.0.19+) any named constraint. */
+  | { op: "drop-constraint"; name: string }
+  | { op: "force" }
+  /** A table option, name upper-cased without DEFAULT (`ENGINE`, `ROW_FORMAT`, `KEY_BLOCK_SIZE`, `CHARSET`, `AUTO_INCREMENT`, `COMMENT`). */
+  | { op: "table-option"; name: string; value: string }
+  /** An ALTER TABLE clause none of the above describes (ADD SYSTEM VERSIONING, ORDER BY, ...), as written. */
+  | { op: "other"; text: string };
 
 export interface AssignmentFacts {
   /** System variable names are lower-cased; user variables are given without the `@`. */
@@ -157,6 +181,8 @@ export interface StatementFacts {
   /** ENGINE, DEFAULT CHARSET, COLLATE and ROW_FORMAT of CREATE TABLE or ALTER TABLE. */
   tableOptions?: TableOptions;
   alterOptions?: { algorithm?: string; lock?: string };
+  /** ALTER TABLE: the operations the fields above do not record, in order. */
+  alterActions?: AlterAction[];
   partitionOps?: PartitionOp[];
   assignments?: AssignmentFacts[];
   /**
@@ -166,6 +192,8 @@ export interface StatementFacts {
   whereColumns?: { table: string; columns: string[] }[];
   /** Columns in JOIN ... ON conditions, per table, resolved like `whereColumns`. */
   onColumns?: { table: string; columns: string[] }[];
+  /** OPTIMIZE TABLE (an "other" statement): `tables` lists what it rebuilds. */
+  optimize?: true;
   /** RENAME TABLE pairs. */
   renames?: { from: { schema?: string; name: string }; to: { schema?: string; name: string } }[];
   /** CREATE TEMPORARY TABLE, DROP TEMPORARY TABLE. */
