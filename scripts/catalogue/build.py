@@ -22,7 +22,7 @@ import curated as C  # noqa: E402
 
 BEFORE = "0.0.0"  # "present before the earliest release this catalogue covers"
 FACT_FIELDS = ("type", "unit", "scope", "dynamic", "option", "optionOnly", "optionType", "optionArg", "default", "min",
-               "max", "blockSize", "values", "platform", "aliasOf", "note", "documentedOnly")
+               "max", "blockSize", "values", "platform", "aliasOf", "note", "documentedOnly", "ignoredWithWarning")
 
 
 def vkey(v):

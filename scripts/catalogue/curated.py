@@ -125,6 +125,18 @@ SOURCES = {
         "title": "MariaDB 10.5.1 Release Notes (innodb_buffer_pool_instances and innodb_page_cleaners deprecated and ignored)",
         "url": "https://mariadb.com/kb/en/mdb-1051-rn/",
     },
+    "mariadb-src-mysqld-compat": {
+        "title": "MariaDB Server source, sql/mysqld.cc: my_long_options' MySQL-compatibility and removed-option entries (accepted with a warning, value ignored)",
+        "url": "https://github.com/MariaDB/server/blob/10.11/sql/mysqld.cc",
+    },
+    "mariadb-oracle-10.11.19": {
+        "title": "mariadbd 10.11.19 (Debian 12) --defaults-file=F --help --verbose with the option alone under [mysqld]: exit 0 and the server's compatibility warning (packages/linter/test/oracle/option-verdict-oracle.ts)",
+        "url": "https://packages.debian.org/bookworm/mariadb-server",
+    },
+    "mariadb-118-upgrade": {
+        "title": "MariaDB documentation: upgrading from MariaDB 10.6 to 11.8 (legacy options such as innodb_change_buffering start with a \"was removed\" warning)",
+        "url": "https://mariadb.com/docs/server/server-management/install-and-upgrade-mariadb/upgrading/mariadb-community-server-upgrade-paths/upgrading-from-mariadb-10-6-to-mariadb-11-8",
+    },
     "mariadb-kb-sysvars": {
         "title": "MariaDB Knowledge Base: Server System Variables",
         "url": "https://mariadb.com/kb/en/server-system-variables/",
@@ -635,6 +647,79 @@ MARIADB_HISTORY = {
                  "optimizer_scan_setup_cost", "optimizer_where_cost")},
 }
 
+# Option names mariadbd still accepts, warns about and ignores (sql/mysqld.cc: "'X' was removed. It does
+# nothing now and exists only for compatibility with old my.cnf files" / "'X' is MySQL 5.6 / 5.7
+# compatible option"), each proved alone in a file by the option-verdict oracle. `since` of a removal is
+# the release that removed the variable; approx where only "by 10.6" (the catalogue's first series) is known.
+_REMOVED_KEPT = {
+    # name: (type, removed in, approx)
+    "innodb_adaptive_max_sleep_delay": ("unsigned", "10.6.0", False),
+    "innodb_commit_concurrency": ("unsigned", "10.6.0", False),
+    "innodb_concurrency_tickets": ("unsigned", "10.6.0", False),
+    "innodb_thread_concurrency": ("unsigned", "10.6.0", False),
+    "innodb_thread_sleep_delay": ("unsigned", "10.6.0", False),
+    "innodb_replication_delay": ("unsigned", "10.6.0", False),
+    "innodb_log_files_in_group": ("unsigned", "10.6.0", False),
+    "innodb_file_format": ("string", "10.3.1", False),
+    "innodb_large_prefix": ("boolean", "10.3.1", False),
+    "innodb_stats_sample_pages": ("unsigned", "10.5.0", True),
+    "innodb_force_load_corrupted": ("boolean", "10.6.0", True),
+    "innodb_idle_flush_pct": ("unsigned", "10.6.0", True),
+    "innodb_locks_unsafe_for_binlog": ("boolean", "10.6.0", True),
+    "innodb_log_checksums": ("boolean", "10.6.0", True),
+    "innodb_log_compressed_pages": ("boolean", "10.6.0", True),
+    "innodb_rollback_segments": ("unsigned", "10.6.0", True),
+    "innodb_undo_logs": ("unsigned", "10.6.0", True),
+    "innodb_sync_array_size": ("unsigned", "10.6.0", True),
+    "innodb_lock_schedule_algorithm": ("string", "10.6.0", True),
+    "innodb_log_optimize_ddl": ("boolean", "10.6.0", True),
+    "innodb_scrub_log": ("boolean", "10.6.0", True),
+    "innodb_scrub_log_speed": ("unsigned", "10.6.0", True),
+    "innodb_background_scrub_data_check_interval": ("unsigned", "10.6.0", True),
+    "innodb_background_scrub_data_compressed": ("boolean", "10.6.0", True),
+    "innodb_background_scrub_data_interval": ("unsigned", "10.6.0", True),
+    "innodb_background_scrub_data_uncompressed": ("boolean", "10.6.0", True),
+    "multi_range_count": ("unsigned", "10.6.0", True),
+    "thread_concurrency": ("unsigned", "10.6.0", True),
+    "timed_mutexes": ("boolean", "10.6.0", True),
+    "max_long_data_size": ("unsigned", "10.6.0", True),
+    "super_large_pages": ("boolean", "10.6.0", True),
+}
+# MySQL options MariaDB never implemented and accepts for compatibility only.
+_MYSQL_COMPAT = [
+    "abort_slave_event_count", "binlog_max_flush_queue_time", "binlog_order_commits", "binlog_rows_query_log_events",
+    "default_authentication_plugin", "disconnect_slave_event_count", "end_markers_in_json", "exit_info",
+    "log_bin_use_v1_row_events", "log_raw", "log_throttle_queries_not_using_indexes", "master_info_repository",
+    "max_binlog_dump_events", "new", "optimizer_trace_features", "optimizer_trace_limit", "optimizer_trace_offset",
+    "relay_log_info_repository", "rpl_stop_slave_timeout", "server_id_bits", "sha256_password_private_key_path",
+    "sha256_password_public_key_path", "show_compatibility_56", "slave_allow_batching", "slave_checkpoint_group",
+    "slave_checkpoint_period", "slave_pending_jobs_size_max", "slave_rows_search_algorithms", "sporadic_binlog_dump_fail",
+    "validate_user_plugins",
+]
+MARIADB_HISTORY.update({
+    n: [{"since": "0.0.0", "type": t, "scope": ["global"], "option": True, "default": None,
+         "sources": ["mariadb-src-mysqld-compat"]},
+        {"since": since, "ignoredWithWarning": "removed", **({"approx": True} if approx else {}),
+         "sources": ["mariadb-src-mysqld-compat", "mariadb-oracle-10.11.19"]}]
+    for n, (t, since, approx) in _REMOVED_KEPT.items()
+})
+MARIADB_HISTORY.update({
+    n: [{"since": "0.0.0", "type": "string", "scope": ["global"], "option": True, "optionOnly": True, "optionArg": "optional",
+         "default": None, "ignoredWithWarning": "mysql-compatibility",
+         "sources": ["mariadb-src-mysqld-compat", "mariadb-oracle-10.11.19"]}]
+    for n in _MYSQL_COMPAT
+})
+for _n in ("innodb_buffer_pool_instances", "innodb_page_cleaners"):
+    MARIADB_HISTORY[_n][-1] = {"since": "10.6.0", "ignoredWithWarning": "removed",
+                               "sources": ["mariadb-bpi", "mariadb-src-mysqld-compat", "mariadb-oracle-10.11.19"]}
+MARIADB_HISTORY["innodb_change_buffering"][-1] = {"since": "11.0.0", "ignoredWithWarning": "removed",
+                                                  "sources": ["mariadb-kb-innodb-sysvars", "mariadb-118-upgrade"]}
+# Still variables in 10.11.19 (SELECT @@ works), but as options only accepted and ignored with the warning.
+MARIADB_HISTORY["innodb_purge_rseg_truncate_frequency"].append(
+    {"since": "10.6.16", "ignoredWithWarning": "removed", "sources": ["mariadb-kb-innodb-sysvars", "mariadb-oracle-10.11.19"]})
+MARIADB_HISTORY["innodb_lru_flush_size"] = [
+    {"since": "10.6.0", "approx": True, "ignoredWithWarning": "removed", "sources": ["mariadb-oracle-10.11.19"]}]
+
 # Auto-sized or machine-dependent MariaDB defaults: the value `mariadbd --help` prints depends on
 # the host (CPU count, limits, hostname, paths), so the catalogue stores a rule instead.
 MARIADB_AUTO = {
@@ -877,3 +962,17 @@ MYSQL_DEFAULTS = {
     "optimizer_trace_features": "greedy_search=on,range_optimizer=on,dynamic_range=on,repeated_subselect=on",
     "block_encryption_mode": "aes-128-ecb",
 }
+
+for _n in _REMOVED_KEPT:
+    DESCRIPTIONS_BY_FLAVOR["mariadb"].setdefault(
+        _n, f"Option '{_n}' of older MariaDB releases; after its removal mariadbd still accepts the name, warns that it does nothing, and ignores the value.")
+for _n in _MYSQL_COMPAT:
+    DESCRIPTIONS_BY_FLAVOR["mariadb"].setdefault(
+        _n, f"MySQL option '{_n}' that MariaDB does not implement; mariadbd accepts the name for compatibility with MySQL option files, warns, and ignores the value.")
+
+# Read-only variables the 10.11 snapshot lists as options; mariadbd refuses each in an option file
+# ("unknown variable", proved by the option-verdict oracle).
+for _n in ("version_comment", "protocol_version", "large_files_support", "lower_case_file_system", "system_time_zone",
+           "server_uid", "version_compile_machine", "version_compile_os", "version_malloc_library",
+           "version_source_revision", "version_ssl_library", "wsrep_patch_version"):
+    MARIADB_HISTORY.setdefault(_n, []).insert(0, {"since": "0.0.0", "option": False, "sources": ["mariadb-oracle-10.11.19"]})

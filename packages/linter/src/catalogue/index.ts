@@ -12,6 +12,7 @@ import type {
   AutoDefault,
   CatalogueFile,
   HistoryEntry,
+  IgnoredKind,
   Scope,
   SourceRef,
   VariableRecord,
@@ -60,6 +61,8 @@ export interface VariableFacts {
   /** What the release that deprecated it says of it ("accepted but ignored"). */
   deprecationNote?: string;
   removed?: string;
+  /** The server accepts the option name, warns and ignores its value, from `since` on. */
+  ignored?: { kind: IgnoredKind; since: string; approximate: boolean };
   /** Some release boundary used for these facts is approximate (a series start, not the exact release). */
   approximate?: boolean;
   sources: SourceRef[];
@@ -217,6 +220,7 @@ function factsAt(flavor: Flavor, p: ParsedRecord, version: Version | undefined):
   let deprecated: string | undefined;
   let deprecationNote: string | undefined;
   let removedIn: string | undefined;
+  let ignored: VariableFacts["ignored"];
   let approximate = false;
   for (const { entry, since } of p.entries) {
     if (version && compareVersions(version, since) < 0) break;
@@ -232,6 +236,7 @@ function factsAt(flavor: Flavor, p: ParsedRecord, version: Version | undefined):
       deprecationNote = entry.note;
     }
     if (entry.deprecated === false) deprecated = deprecationNote = undefined;
+    if (entry.ignoredWithWarning && !ignored) ignored = { kind: entry.ignoredWithWarning, since: entry.since, approximate: entry.approx === true };
     if (entry.note) notes.push(entry.note);
     if (entry.approx) approximate = true;
     for (const s of entry.sources ?? []) if (!sourceIds.includes(s)) sourceIds.push(s);
@@ -258,6 +263,7 @@ function factsAt(flavor: Flavor, p: ParsedRecord, version: Version | undefined):
   if (deprecated) facts.deprecated = deprecated;
   if (deprecated && deprecationNote) facts.deprecationNote = deprecationNote;
   if (removedIn) facts.removed = removedIn;
+  if (ignored) facts.ignored = ignored;
   if (notes.length) facts.notes = notes;
   if (approximate) facts.approximate = true;
   return { facts, removedIn };
@@ -408,7 +414,9 @@ export function variableNames(target: Target): string[] {
   const out = new Set<string>();
   const add = (flavor: Flavor, version: Version) => {
     for (const name of recordNames(load(flavor))) {
-      if (lookupIn(flavor, version, name).status === "known") out.add(name);
+      const l = lookupIn(flavor, version, name);
+      // A name kept only to be ignored is no one's intended spelling.
+      if (l.status === "known" && !l.facts.ignored) out.add(name);
     }
   };
   if (target.flavor === "mysql" || target.flavor === "mariadb") add(target.flavor, target.version);
