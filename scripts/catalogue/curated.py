@@ -976,3 +976,98 @@ for _n in ("version_comment", "protocol_version", "large_files_support", "lower_
            "server_uid", "version_compile_machine", "version_compile_os", "version_malloc_library",
            "version_source_revision", "version_ssl_library", "wsrep_patch_version"):
     MARIADB_HISTORY.setdefault(_n, []).insert(0, {"since": "0.0.0", "option": False, "sources": ["mariadb-oracle-10.11.19"]})
+
+# ---------------------------------------------------------------------------------------------
+# Percona XtraDB Cluster: Percona Server plus the wsrep (Galera) variables. Names, types, defaults and
+# the releases that added or removed them from Percona's wsrep and PXC variable indexes.
+SOURCES.update({
+    "pxc-57-wsrep": {
+        "title": "Percona XtraDB Cluster 5.7 documentation: Index of wsrep system variables",
+        "url": "https://docs.percona.com/percona-xtradb-cluster/5.7/wsrep-system-index.html",
+    },
+    "pxc-80-wsrep": {
+        "title": "Percona XtraDB Cluster 8.0 documentation: Index of wsrep system variables",
+        "url": "https://docs.percona.com/percona-xtradb-cluster/8.0/wsrep-system-index.html",
+    },
+    "pxc-84-wsrep": {
+        "title": "Percona XtraDB Cluster 8.4 documentation: Index of wsrep system variables",
+        "url": "https://docs.percona.com/percona-xtradb-cluster/8.4/wsrep-system-index.html",
+    },
+    "pxc-80-upgrade": {
+        "title": "Percona XtraDB Cluster 8.0 documentation: Upgrading from 5.7 (wsrep_sst_auth, wsrep_causal_reads, wsrep_preordered and wsrep_replicate_myisam are gone)",
+        "url": "https://docs.percona.com/percona-xtradb-cluster/8.0/upgrade-guide.html",
+    },
+    "pxc-8026-rn": {
+        "title": "Percona XtraDB Cluster 8.0.26-16.1 release notes (wsrep_slave_threads, wsrep_slave_FK_checks, wsrep_slave_UK_checks and wsrep_restart_slave deprecated for their applier/replica names)",
+        "url": "https://docs.percona.com/percona-xtradb-cluster/8.0/release-notes/8.0.26-16.1.html",
+    },
+})
+B, U, S, E = "boolean", "unsigned", "string", "enum"
+# name: (type, default, values or None, since, removed in or None)
+PXC_VARS = {
+    "wsrep_auto_increment_control": (B, True, None, "0.0.0", None),
+    "wsrep_causal_reads": (B, False, None, "0.0.0", "8.0.0"),
+    "wsrep_certify_nonpk": (B, True, None, "0.0.0", None),
+    "wsrep_cluster_address": (S, "", None, "0.0.0", None),
+    "wsrep_cluster_name": (S, "my_wsrep_cluster", None, "0.0.0", None),
+    "wsrep_convert_lock_to_trx": (B, False, None, "0.0.0", "8.0.0"),
+    "wsrep_data_home_dir": (S, None, None, "0.0.0", None),
+    "wsrep_dbug_option": (S, "", None, "0.0.0", None),
+    "wsrep_debug": (S, None, None, "0.0.0", None),
+    "wsrep_desync": (B, False, None, "0.0.0", None),
+    "wsrep_dirty_reads": (B, False, None, "0.0.0", None),
+    "wsrep_drupal_282555_workaround": (B, False, None, "0.0.0", None),
+    "wsrep_forced_binlog_format": (E, "NONE", ["ROW", "STATEMENT", "MIXED", "NONE"], "0.0.0", None),
+    "wsrep_load_data_splitting": (B, None, None, "0.0.0", None),
+    "wsrep_log_conflicts": (B, False, None, "0.0.0", None),
+    "wsrep_max_ws_rows": (U, 0, None, "0.0.0", None),
+    "wsrep_max_ws_size": (U, 2147483647, None, "0.0.0", None),
+    "wsrep_node_address": (S, None, None, "0.0.0", None),
+    "wsrep_node_incoming_address": (S, "AUTO", None, "0.0.0", None),
+    "wsrep_node_name": (S, None, None, "0.0.0", None),
+    "wsrep_notify_cmd": (S, "", None, "0.0.0", None),
+    "wsrep_on": (B, True, None, "0.0.0", None),
+    "wsrep_osu_method": (S, "TOI", None, "0.0.0", None),
+    "wsrep_preordered": (B, False, None, "0.0.0", "8.0.0"),
+    "wsrep_provider": (S, "none", None, "0.0.0", None),
+    "wsrep_provider_options": (S, "", None, "0.0.0", None),
+    "wsrep_recover": (B, False, None, "0.0.0", None),
+    "wsrep_reject_queries": (E, "NONE", ["NONE", "ALL", "ALL_KILL"], "0.0.0", None),
+    "wsrep_replicate_myisam": (B, False, None, "0.0.0", "8.0.0"),
+    "wsrep_restart_slave": (B, False, None, "0.0.0", None),
+    "wsrep_retry_autocommit": (U, 1, None, "0.0.0", None),
+    "wsrep_rsu_commit_timeout": (U, 5000, None, "0.0.0", None),
+    "wsrep_slave_fk_checks": (B, True, None, "0.0.0", None),
+    "wsrep_slave_threads": (U, 1, None, "0.0.0", None),
+    "wsrep_slave_uk_checks": (B, False, None, "0.0.0", None),
+    "wsrep_sst_auth": (S, None, None, "0.0.0", "8.0.0"),
+    "wsrep_sst_donor": (S, "", None, "0.0.0", None),
+    "wsrep_sst_donor_rejects_queries": (B, False, None, "0.0.0", None),
+    "wsrep_sst_method": (S, "xtrabackup-v2", None, "0.0.0", None),
+    "wsrep_sst_receive_address": (S, "AUTO", None, "0.0.0", None),
+    "wsrep_start_position": (S, None, None, "0.0.0", None),
+    "wsrep_sync_wait": (U, 0, None, "0.0.0", None),
+    "pxc_encrypt_cluster_traffic": (B, None, None, "0.0.0", None),
+    "pxc_maint_mode": (E, "DISABLED", ["DISABLED", "SHUTDOWN", "MAINTENANCE"], "0.0.0", None),
+    "pxc_maint_transition_period": (U, 10, None, "0.0.0", None),
+    "pxc_strict_mode": (E, "ENFORCING", ["DISABLED", "PERMISSIVE", "ENFORCING", "MASTER"], "0.0.0", None),
+    # 8.0 (Galera 4)
+    "wsrep_certification_rules": (E, "strict", ["strict", "optimized"], "8.0.0", None),
+    "wsrep_ignore_apply_errors": (U, 0, None, "8.0.0", None),
+    "wsrep_min_log_verbosity": (U, 3, None, "8.0.0", None),
+    "wsrep_sst_allowed_methods": (S, None, None, "8.0.0", None),
+    "wsrep_trx_fragment_size": (U, 0, None, "8.0.0", None),
+    "wsrep_trx_fragment_unit": (E, "bytes", ["bytes", "rows", "statements"], "8.0.0", None),
+    "wsrep_sr_store": (E, "table", ["none", "table"], "8.0.0", None),
+    "wsrep_applier_threads": (U, 1, None, "8.0.26", None),
+    "wsrep_applier_fk_checks": (B, True, None, "8.0.26", None),
+    "wsrep_applier_uk_checks": (B, False, None, "8.0.26", None),
+    "wsrep_restart_replica": (B, False, None, "8.0.26", None),
+}
+PXC_DEPRECATED = {"wsrep_slave_threads": ("8.0.26", "wsrep_applier_threads"), "wsrep_slave_fk_checks": ("8.0.26", "wsrep_applier_fk_checks"),
+                  "wsrep_slave_uk_checks": ("8.0.26", "wsrep_applier_uk_checks"), "wsrep_restart_slave": ("8.0.26", "wsrep_restart_replica")}
+PXC_DEFAULTS = {
+    # 5.7 splits LOAD DATA into 10,000-row transactions; 8.0 does not by default.
+    "wsrep_load_data_splitting": [("0.0.0", True), ("8.0.0", False)],
+    "pxc_encrypt_cluster_traffic": [("0.0.0", False), ("8.0.0", True)],
+}

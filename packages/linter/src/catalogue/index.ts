@@ -78,6 +78,7 @@ const BEFORE = "0.0.0";
 const FILES: Record<Flavor, string> = {
   mysql: "mysql.json",
   percona: "percona.json",
+  pxc: "pxc.json",
   mariadb: "mariadb.json",
   "aurora-mysql": "aurora-mysql.json",
 };
@@ -358,6 +359,11 @@ export function lookupVariable(target: Target, name: string): Lookup {
 function resolveLookup(target: Target, name: string): Lookup {
   const n = normalizeName(name);
   if (target.flavor === "mysql" || target.flavor === "mariadb") return lookupIn(target.flavor, target.version, n);
+  // Percona XtraDB Cluster X.Y.Z is Percona Server X.Y.Z with the wsrep (Galera) variables added.
+  if (target.flavor === "pxc") {
+    const own = lookupIn("pxc", target.version, n);
+    return own.status !== "unknown" ? own : resolveLookup({ ...target, flavor: "percona" }, n);
+  }
   const own = lookupIn(target.flavor, target.version, n);
   const extendsBase = parsedRecord(target.flavor, n)?.record.extendsBase === true;
   if (own.status !== "unknown" && !extendsBase) return own;
@@ -420,7 +426,12 @@ export function variableNames(target: Target): string[] {
     }
   };
   if (target.flavor === "mysql" || target.flavor === "mariadb") add(target.flavor, target.version);
-  else {
+  else if (target.flavor === "pxc") {
+    add("pxc", target.version);
+    add("percona", target.version);
+    const base = mysqlBaseVersion(target);
+    if (base) add("mysql", base);
+  } else {
     add(target.flavor, target.version);
     const base = mysqlBaseVersion(target);
     if (base) add("mysql", base);

@@ -1,4 +1,5 @@
-import { catalogueGap, variableNames } from "../catalogue/index.js";
+import { catalogueGap, lookupVariable, variableNames } from "../catalogue/index.js";
+import { formatVersion } from "../target.js";
 import type { Fix } from "../finding.js";
 import { notAnOption, type ResolvedOption } from "../optionfile/rules/facts.js";
 import { looseFix, serverName, styled } from "../optionfile/rules/shared.js";
@@ -196,7 +197,11 @@ export default defineRule({
       }
       // Outside the catalogue's series "unknown" may be a variable gone before its first or added after its last: not certain enough for an error.
       const gap = catalogueGap(facts.target);
-      const hint = prefixOf
+      // A Percona XtraDB Cluster file linted as Percona Server: say which target knows the name.
+      const pxc = facts.target.flavor === "percona" && lookupVariable({ ...facts.target, flavor: "pxc" }, o.variable).status === "known";
+      const hint = pxc
+        ? `; it is a variable of Percona XtraDB Cluster, which Percona Server does not have: if this file is for a PXC node, lint it with the target pxc-${formatVersion(facts.target.version)}`
+        : prefixOf
         ? `; did you mean ${styled(o, prefixOf)}? Servers before MySQL 5.7 read the prefix as that option, 5.7 and later accept only full names`
         : suggestion
           ? `; did you mean ${styled(o, suggestion)}?`
