@@ -1071,3 +1071,13 @@ PXC_DEFAULTS = {
     "wsrep_load_data_splitting": [("0.0.0", True), ("8.0.0", False)],
     "pxc_encrypt_cluster_traffic": [("0.0.0", False), ("8.0.0", True)],
 }
+
+# innodb_numa_interleave came to 5.6 in 5.6.27 (mysql/mysql-server commit 242fa2c9, Bug #18871046) and to
+# 5.7 with its first GA, 5.7.9; the catalogue's history is one line, so it starts at 5.6.27 (the 5.7
+# milestone releases before 5.7.9 did not have it).
+SOURCES["mysql-commit-242fa2c9"] = {
+    "title": "mysql/mysql-server commit 242fa2c9 (Bug #18871046): --innodb_numa_interleave, in MySQL 5.6.27",
+    "url": "https://github.com/mysql/mysql-server/commit/242fa2c92de304637e794e531df1f1b86b8d1dee",
+}
+MYSQL_HISTORY.setdefault("innodb_numa_interleave", []).append(
+    {"since": "5.6.27", "sources": ["mysql-commit-242fa2c9"]})

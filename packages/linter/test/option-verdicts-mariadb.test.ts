@@ -63,3 +63,13 @@ describe("MariaDB: names the server refuses", () => {
     expect(findings[0]!.message).toMatch(/abbreviation of character_set_client_handshake/);
   });
 });
+
+describe("version bounds the corpus found wrong", () => {
+  // mysql/mysql-server commit 242fa2c9 (Bug #18871046) added --innodb_numa_interleave to MySQL 5.6.27.
+  it("innodb_numa_interleave exists from MySQL 5.6.27", async () => {
+    expect(await lintLine("innodb_numa_interleave = 1", "mysql-5.6.51")).toEqual([]);
+    const before = await lintLine("innodb_numa_interleave = 1", "mysql-5.6.26");
+    expect(before.map((f) => [f.rule, f.severity])).toEqual([["unknown-variable", "error"]]);
+    expect(before[0]!.message).toMatch(/first appeared in 5\.6\.27/);
+  });
+});
