@@ -22,7 +22,7 @@ import curated as C  # noqa: E402
 
 BEFORE = "0.0.0"  # "present before the earliest release this catalogue covers"
 FACT_FIELDS = ("type", "unit", "scope", "dynamic", "option", "optionOnly", "optionType", "optionArg", "default", "min",
-               "max", "blockSize", "values", "platform", "aliasOf", "note", "documentedOnly")
+               "max", "blockSize", "values", "platform", "aliasOf", "note", "documentedOnly", "ignoredWithWarning")
 
 
 def vkey(v):
@@ -405,7 +405,7 @@ def build_mysql(sources):
 
 
 def finish(name, top, history, label, flavor=None):
-    flavor = flavor or {"MySQL": "mysql", "MariaDB": "mariadb", "Percona Server": "percona", "Aurora MySQL": "aurora-mysql"}[label]
+    flavor = flavor or {"MySQL": "mysql", "MariaDB": "mariadb", "Percona Server": "percona", "Percona XtraDB Cluster": "pxc", "Aurora MySQL": "aurora-mysql"}[label]
     history = [clean_entry(e) for e in history]
     history.sort(key=lambda e: vkey(e["since"]))
     # entries that ended up stating nothing
@@ -462,6 +462,37 @@ def build_mariadb(sources):
         h[0].setdefault("type", "string")
         out[name] = finish(name, {}, h, "MariaDB", "mariadb")
     return out, snap["optionGroups"]
+
+
+# ----------------------------------------------------------------------------- Percona XtraDB Cluster
+def pxc_source(since):
+    return "pxc-84-wsrep" if since.startswith("8.4") else "pxc-80-wsrep" if since.startswith("8.") else "pxc-57-wsrep"
+
+
+def build_pxc():
+    out = {}
+    for name, (t, default, values, since, removed) in C.PXC_VARS.items():
+        first = {"since": since, "type": t, "scope": ["global"], "dynamic": True, "option": True, "default": default,
+                 "sources": [pxc_source(since)]}
+        if since.startswith("8.0."):
+            first["approx"] = since == "8.0.0"
+        if values:
+            first["values"] = values
+        history = [first]
+        for s, d in C.PXC_DEFAULTS.get(name, []):
+            if s == BEFORE:
+                first["default"] = d
+            else:
+                history.append({"since": s, "default": d, "approx": True, "sources": [pxc_source(s)]})
+        if name in C.PXC_DEPRECATED:
+            history.append({"since": C.PXC_DEPRECATED[name][0], "deprecated": True, "sources": ["pxc-8026-rn"]})
+        if removed:
+            history.append({"since": removed, "removed": True, "approx": True, "sources": ["pxc-80-upgrade"]})
+        rec = finish(name, {}, history, "Percona XtraDB Cluster", "pxc")
+        if name in C.PXC_DEPRECATED:
+            rec = {"replacedBy": C.PXC_DEPRECATED[name][1], **rec}
+        out[name] = rec
+    return out
 
 
 # ----------------------------------------------------------------------------- Percona
@@ -624,6 +655,18 @@ def main():
         "variables": percona_vars,
     })
 
+    pxc_vars = build_pxc()
+    write("pxc.json", {
+        "$schema": "./catalogue.schema.json",
+        "flavor": "pxc",
+        "base": "percona",
+        "versions": ["5.7", "8.0", "8.4"],
+        "baseVersions": [{"since": BEFORE, "mysql": "same", "note": "Percona XtraDB Cluster X.Y.Z-N is Percona Server X.Y.Z with the wsrep patches and Galera"}],
+        "optionGroups": [{"since": BEFORE, "groups": C.MYSQL_OPTION_GROUPS, "sources": ["src-mysql-8.0.41:sql/mysqld.cc"]}],
+        "sources": {k: all_sources[k] for k in sorted(used_sources(pxc_vars) | {"src-mysql-8.0.41:sql/mysqld.cc"}) if k in all_sources},
+        "variables": pxc_vars,
+    })
+
     aurora_vars, base = build_aurora(all_sources)
     ids = used_sources(aurora_vars, [s for b in base for s in b["sources"]])
     write("aurora-mysql.json", {
@@ -636,7 +679,7 @@ def main():
         "sources": {k: all_sources[k] for k in sorted(ids | {"src-mysql-8.0.41:sql/mysqld.cc"}) if k in all_sources},
         "variables": aurora_vars,
     })
-    for fn, vs in (("mysql", mysql_vars), ("mariadb", maria_vars), ("percona", percona_vars), ("aurora-mysql", aurora_vars)):
+    for fn, vs in (("mysql", mysql_vars), ("mariadb", maria_vars), ("percona", percona_vars), ("pxc", pxc_vars), ("aurora-mysql", aurora_vars)):
         print(f"{fn}: {len(vs)} names")
 
 

@@ -125,6 +125,18 @@ SOURCES = {
         "title": "MariaDB 10.5.1 Release Notes (innodb_buffer_pool_instances and innodb_page_cleaners deprecated and ignored)",
         "url": "https://mariadb.com/kb/en/mdb-1051-rn/",
     },
+    "mariadb-src-mysqld-compat": {
+        "title": "MariaDB Server source, sql/mysqld.cc: my_long_options' MySQL-compatibility and removed-option entries (accepted with a warning, value ignored)",
+        "url": "https://github.com/MariaDB/server/blob/10.11/sql/mysqld.cc",
+    },
+    "mariadb-oracle-10.11.19": {
+        "title": "mariadbd 10.11.19 (Debian 12) --defaults-file=F --help --verbose with the option alone under [mysqld]: exit 0 and the server's compatibility warning (packages/linter/test/oracle/option-verdict-oracle.ts)",
+        "url": "https://packages.debian.org/bookworm/mariadb-server",
+    },
+    "mariadb-118-upgrade": {
+        "title": "MariaDB documentation: upgrading from MariaDB 10.6 to 11.8 (legacy options such as innodb_change_buffering start with a \"was removed\" warning)",
+        "url": "https://mariadb.com/docs/server/server-management/install-and-upgrade-mariadb/upgrading/mariadb-community-server-upgrade-paths/upgrading-from-mariadb-10-6-to-mariadb-11-8",
+    },
     "mariadb-kb-sysvars": {
         "title": "MariaDB Knowledge Base: Server System Variables",
         "url": "https://mariadb.com/kb/en/server-system-variables/",
@@ -635,6 +647,79 @@ MARIADB_HISTORY = {
                  "optimizer_scan_setup_cost", "optimizer_where_cost")},
 }
 
+# Option names mariadbd still accepts, warns about and ignores (sql/mysqld.cc: "'X' was removed. It does
+# nothing now and exists only for compatibility with old my.cnf files" / "'X' is MySQL 5.6 / 5.7
+# compatible option"), each proved alone in a file by the option-verdict oracle. `since` of a removal is
+# the release that removed the variable; approx where only "by 10.6" (the catalogue's first series) is known.
+_REMOVED_KEPT = {
+    # name: (type, removed in, approx)
+    "innodb_adaptive_max_sleep_delay": ("unsigned", "10.6.0", False),
+    "innodb_commit_concurrency": ("unsigned", "10.6.0", False),
+    "innodb_concurrency_tickets": ("unsigned", "10.6.0", False),
+    "innodb_thread_concurrency": ("unsigned", "10.6.0", False),
+    "innodb_thread_sleep_delay": ("unsigned", "10.6.0", False),
+    "innodb_replication_delay": ("unsigned", "10.6.0", False),
+    "innodb_log_files_in_group": ("unsigned", "10.6.0", False),
+    "innodb_file_format": ("string", "10.3.1", False),
+    "innodb_large_prefix": ("boolean", "10.3.1", False),
+    "innodb_stats_sample_pages": ("unsigned", "10.5.0", True),
+    "innodb_force_load_corrupted": ("boolean", "10.6.0", True),
+    "innodb_idle_flush_pct": ("unsigned", "10.6.0", True),
+    "innodb_locks_unsafe_for_binlog": ("boolean", "10.6.0", True),
+    "innodb_log_checksums": ("boolean", "10.6.0", True),
+    "innodb_log_compressed_pages": ("boolean", "10.6.0", True),
+    "innodb_rollback_segments": ("unsigned", "10.6.0", True),
+    "innodb_undo_logs": ("unsigned", "10.6.0", True),
+    "innodb_sync_array_size": ("unsigned", "10.6.0", True),
+    "innodb_lock_schedule_algorithm": ("string", "10.6.0", True),
+    "innodb_log_optimize_ddl": ("boolean", "10.6.0", True),
+    "innodb_scrub_log": ("boolean", "10.6.0", True),
+    "innodb_scrub_log_speed": ("unsigned", "10.6.0", True),
+    "innodb_background_scrub_data_check_interval": ("unsigned", "10.6.0", True),
+    "innodb_background_scrub_data_compressed": ("boolean", "10.6.0", True),
+    "innodb_background_scrub_data_interval": ("unsigned", "10.6.0", True),
+    "innodb_background_scrub_data_uncompressed": ("boolean", "10.6.0", True),
+    "multi_range_count": ("unsigned", "10.6.0", True),
+    "thread_concurrency": ("unsigned", "10.6.0", True),
+    "timed_mutexes": ("boolean", "10.6.0", True),
+    "max_long_data_size": ("unsigned", "10.6.0", True),
+    "super_large_pages": ("boolean", "10.6.0", True),
+}
+# MySQL options MariaDB never implemented and accepts for compatibility only.
+_MYSQL_COMPAT = [
+    "abort_slave_event_count", "binlog_max_flush_queue_time", "binlog_order_commits", "binlog_rows_query_log_events",
+    "default_authentication_plugin", "disconnect_slave_event_count", "end_markers_in_json", "exit_info",
+    "log_bin_use_v1_row_events", "log_raw", "log_throttle_queries_not_using_indexes", "master_info_repository",
+    "max_binlog_dump_events", "new", "optimizer_trace_features", "optimizer_trace_limit", "optimizer_trace_offset",
+    "relay_log_info_repository", "rpl_stop_slave_timeout", "server_id_bits", "sha256_password_private_key_path",
+    "sha256_password_public_key_path", "show_compatibility_56", "slave_allow_batching", "slave_checkpoint_group",
+    "slave_checkpoint_period", "slave_pending_jobs_size_max", "slave_rows_search_algorithms", "sporadic_binlog_dump_fail",
+    "validate_user_plugins",
+]
+MARIADB_HISTORY.update({
+    n: [{"since": "0.0.0", "type": t, "scope": ["global"], "option": True, "default": None,
+         "sources": ["mariadb-src-mysqld-compat"]},
+        {"since": since, "ignoredWithWarning": "removed", **({"approx": True} if approx else {}),
+         "sources": ["mariadb-src-mysqld-compat", "mariadb-oracle-10.11.19"]}]
+    for n, (t, since, approx) in _REMOVED_KEPT.items()
+})
+MARIADB_HISTORY.update({
+    n: [{"since": "0.0.0", "type": "string", "scope": ["global"], "option": True, "optionOnly": True, "optionArg": "optional",
+         "default": None, "ignoredWithWarning": "mysql-compatibility",
+         "sources": ["mariadb-src-mysqld-compat", "mariadb-oracle-10.11.19"]}]
+    for n in _MYSQL_COMPAT
+})
+for _n in ("innodb_buffer_pool_instances", "innodb_page_cleaners"):
+    MARIADB_HISTORY[_n][-1] = {"since": "10.6.0", "ignoredWithWarning": "removed",
+                               "sources": ["mariadb-bpi", "mariadb-src-mysqld-compat", "mariadb-oracle-10.11.19"]}
+MARIADB_HISTORY["innodb_change_buffering"][-1] = {"since": "11.0.0", "ignoredWithWarning": "removed",
+                                                  "sources": ["mariadb-kb-innodb-sysvars", "mariadb-118-upgrade"]}
+# Still variables in 10.11.19 (SELECT @@ works), but as options only accepted and ignored with the warning.
+MARIADB_HISTORY["innodb_purge_rseg_truncate_frequency"].append(
+    {"since": "10.6.16", "ignoredWithWarning": "removed", "sources": ["mariadb-kb-innodb-sysvars", "mariadb-oracle-10.11.19"]})
+MARIADB_HISTORY["innodb_lru_flush_size"] = [
+    {"since": "10.6.0", "approx": True, "ignoredWithWarning": "removed", "sources": ["mariadb-oracle-10.11.19"]}]
+
 # Auto-sized or machine-dependent MariaDB defaults: the value `mariadbd --help` prints depends on
 # the host (CPU count, limits, hostname, paths), so the catalogue stores a rule instead.
 MARIADB_AUTO = {
@@ -877,3 +962,122 @@ MYSQL_DEFAULTS = {
     "optimizer_trace_features": "greedy_search=on,range_optimizer=on,dynamic_range=on,repeated_subselect=on",
     "block_encryption_mode": "aes-128-ecb",
 }
+
+for _n in _REMOVED_KEPT:
+    DESCRIPTIONS_BY_FLAVOR["mariadb"].setdefault(
+        _n, f"Option '{_n}' of older MariaDB releases; after its removal mariadbd still accepts the name, warns that it does nothing, and ignores the value.")
+for _n in _MYSQL_COMPAT:
+    DESCRIPTIONS_BY_FLAVOR["mariadb"].setdefault(
+        _n, f"MySQL option '{_n}' that MariaDB does not implement; mariadbd accepts the name for compatibility with MySQL option files, warns, and ignores the value.")
+
+# Read-only variables the 10.11 snapshot lists as options; mariadbd refuses each in an option file
+# ("unknown variable", proved by the option-verdict oracle).
+for _n in ("version_comment", "protocol_version", "large_files_support", "lower_case_file_system", "system_time_zone",
+           "server_uid", "version_compile_machine", "version_compile_os", "version_malloc_library",
+           "version_source_revision", "version_ssl_library", "wsrep_patch_version"):
+    MARIADB_HISTORY.setdefault(_n, []).insert(0, {"since": "0.0.0", "option": False, "sources": ["mariadb-oracle-10.11.19"]})
+
+# ---------------------------------------------------------------------------------------------
+# Percona XtraDB Cluster: Percona Server plus the wsrep (Galera) variables. Names, types, defaults and
+# the releases that added or removed them from Percona's wsrep and PXC variable indexes.
+SOURCES.update({
+    "pxc-57-wsrep": {
+        "title": "Percona XtraDB Cluster 5.7 documentation: Index of wsrep system variables",
+        "url": "https://docs.percona.com/percona-xtradb-cluster/5.7/wsrep-system-index.html",
+    },
+    "pxc-80-wsrep": {
+        "title": "Percona XtraDB Cluster 8.0 documentation: Index of wsrep system variables",
+        "url": "https://docs.percona.com/percona-xtradb-cluster/8.0/wsrep-system-index.html",
+    },
+    "pxc-84-wsrep": {
+        "title": "Percona XtraDB Cluster 8.4 documentation: Index of wsrep system variables",
+        "url": "https://docs.percona.com/percona-xtradb-cluster/8.4/wsrep-system-index.html",
+    },
+    "pxc-80-upgrade": {
+        "title": "Percona XtraDB Cluster 8.0 documentation: Upgrading from 5.7 (wsrep_sst_auth, wsrep_causal_reads, wsrep_preordered and wsrep_replicate_myisam are gone)",
+        "url": "https://docs.percona.com/percona-xtradb-cluster/8.0/upgrade-guide.html",
+    },
+    "pxc-8026-rn": {
+        "title": "Percona XtraDB Cluster 8.0.26-16.1 release notes (wsrep_slave_threads, wsrep_slave_FK_checks, wsrep_slave_UK_checks and wsrep_restart_slave deprecated for their applier/replica names)",
+        "url": "https://docs.percona.com/percona-xtradb-cluster/8.0/release-notes/8.0.26-16.1.html",
+    },
+})
+B, U, S, E = "boolean", "unsigned", "string", "enum"
+# name: (type, default, values or None, since, removed in or None)
+PXC_VARS = {
+    "wsrep_auto_increment_control": (B, True, None, "0.0.0", None),
+    "wsrep_causal_reads": (B, False, None, "0.0.0", "8.0.0"),
+    "wsrep_certify_nonpk": (B, True, None, "0.0.0", None),
+    "wsrep_cluster_address": (S, "", None, "0.0.0", None),
+    "wsrep_cluster_name": (S, "my_wsrep_cluster", None, "0.0.0", None),
+    "wsrep_convert_lock_to_trx": (B, False, None, "0.0.0", "8.0.0"),
+    "wsrep_data_home_dir": (S, None, None, "0.0.0", None),
+    "wsrep_dbug_option": (S, "", None, "0.0.0", None),
+    "wsrep_debug": (S, None, None, "0.0.0", None),
+    "wsrep_desync": (B, False, None, "0.0.0", None),
+    "wsrep_dirty_reads": (B, False, None, "0.0.0", None),
+    "wsrep_drupal_282555_workaround": (B, False, None, "0.0.0", None),
+    "wsrep_forced_binlog_format": (E, "NONE", ["ROW", "STATEMENT", "MIXED", "NONE"], "0.0.0", None),
+    "wsrep_load_data_splitting": (B, None, None, "0.0.0", None),
+    "wsrep_log_conflicts": (B, False, None, "0.0.0", None),
+    "wsrep_max_ws_rows": (U, 0, None, "0.0.0", None),
+    "wsrep_max_ws_size": (U, 2147483647, None, "0.0.0", None),
+    "wsrep_node_address": (S, None, None, "0.0.0", None),
+    "wsrep_node_incoming_address": (S, "AUTO", None, "0.0.0", None),
+    "wsrep_node_name": (S, None, None, "0.0.0", None),
+    "wsrep_notify_cmd": (S, "", None, "0.0.0", None),
+    "wsrep_on": (B, True, None, "0.0.0", None),
+    "wsrep_osu_method": (S, "TOI", None, "0.0.0", None),
+    "wsrep_preordered": (B, False, None, "0.0.0", "8.0.0"),
+    "wsrep_provider": (S, "none", None, "0.0.0", None),
+    "wsrep_provider_options": (S, "", None, "0.0.0", None),
+    "wsrep_recover": (B, False, None, "0.0.0", None),
+    "wsrep_reject_queries": (E, "NONE", ["NONE", "ALL", "ALL_KILL"], "0.0.0", None),
+    "wsrep_replicate_myisam": (B, False, None, "0.0.0", "8.0.0"),
+    "wsrep_restart_slave": (B, False, None, "0.0.0", None),
+    "wsrep_retry_autocommit": (U, 1, None, "0.0.0", None),
+    "wsrep_rsu_commit_timeout": (U, 5000, None, "0.0.0", None),
+    "wsrep_slave_fk_checks": (B, True, None, "0.0.0", None),
+    "wsrep_slave_threads": (U, 1, None, "0.0.0", None),
+    "wsrep_slave_uk_checks": (B, False, None, "0.0.0", None),
+    "wsrep_sst_auth": (S, None, None, "0.0.0", "8.0.0"),
+    "wsrep_sst_donor": (S, "", None, "0.0.0", None),
+    "wsrep_sst_donor_rejects_queries": (B, False, None, "0.0.0", None),
+    "wsrep_sst_method": (S, "xtrabackup-v2", None, "0.0.0", None),
+    "wsrep_sst_receive_address": (S, "AUTO", None, "0.0.0", None),
+    "wsrep_start_position": (S, None, None, "0.0.0", None),
+    "wsrep_sync_wait": (U, 0, None, "0.0.0", None),
+    "pxc_encrypt_cluster_traffic": (B, None, None, "0.0.0", None),
+    "pxc_maint_mode": (E, "DISABLED", ["DISABLED", "SHUTDOWN", "MAINTENANCE"], "0.0.0", None),
+    "pxc_maint_transition_period": (U, 10, None, "0.0.0", None),
+    "pxc_strict_mode": (E, "ENFORCING", ["DISABLED", "PERMISSIVE", "ENFORCING", "MASTER"], "0.0.0", None),
+    # 8.0 (Galera 4)
+    "wsrep_certification_rules": (E, "strict", ["strict", "optimized"], "8.0.0", None),
+    "wsrep_ignore_apply_errors": (U, 0, None, "8.0.0", None),
+    "wsrep_min_log_verbosity": (U, 3, None, "8.0.0", None),
+    "wsrep_sst_allowed_methods": (S, None, None, "8.0.0", None),
+    "wsrep_trx_fragment_size": (U, 0, None, "8.0.0", None),
+    "wsrep_trx_fragment_unit": (E, "bytes", ["bytes", "rows", "statements"], "8.0.0", None),
+    "wsrep_sr_store": (E, "table", ["none", "table"], "8.0.0", None),
+    "wsrep_applier_threads": (U, 1, None, "8.0.26", None),
+    "wsrep_applier_fk_checks": (B, True, None, "8.0.26", None),
+    "wsrep_applier_uk_checks": (B, False, None, "8.0.26", None),
+    "wsrep_restart_replica": (B, False, None, "8.0.26", None),
+}
+PXC_DEPRECATED = {"wsrep_slave_threads": ("8.0.26", "wsrep_applier_threads"), "wsrep_slave_fk_checks": ("8.0.26", "wsrep_applier_fk_checks"),
+                  "wsrep_slave_uk_checks": ("8.0.26", "wsrep_applier_uk_checks"), "wsrep_restart_slave": ("8.0.26", "wsrep_restart_replica")}
+PXC_DEFAULTS = {
+    # 5.7 splits LOAD DATA into 10,000-row transactions; 8.0 does not by default.
+    "wsrep_load_data_splitting": [("0.0.0", True), ("8.0.0", False)],
+    "pxc_encrypt_cluster_traffic": [("0.0.0", False), ("8.0.0", True)],
+}
+
+# innodb_numa_interleave came to 5.6 in 5.6.27 (mysql/mysql-server commit 242fa2c9, Bug #18871046) and to
+# 5.7 with its first GA, 5.7.9; the catalogue's history is one line, so it starts at 5.6.27 (the 5.7
+# milestone releases before 5.7.9 did not have it).
+SOURCES["mysql-commit-242fa2c9"] = {
+    "title": "mysql/mysql-server commit 242fa2c9 (Bug #18871046): --innodb_numa_interleave, in MySQL 5.6.27",
+    "url": "https://github.com/mysql/mysql-server/commit/242fa2c92de304637e794e531df1f1b86b8d1dee",
+}
+MYSQL_HISTORY.setdefault("innodb_numa_interleave", []).append(
+    {"since": "5.6.27", "sources": ["mysql-commit-242fa2c9"]})

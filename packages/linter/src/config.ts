@@ -51,7 +51,7 @@ export class ConfigError extends Error {
 }
 
 const SETTINGS = new Set<string>(SEVERITY_SETTINGS);
-const TARGET = /^(mysql|percona|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/;
+const TARGET = /^(mysql|percona|pxc|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/;
 const KEYS = new Set(["$schema", "root", "target", "optionFile", "ignore", "rules"]);
 
 /** Validates what the JSON schema in schema/innolint.schema.json states; a test keeps the two in step. */
@@ -77,7 +77,7 @@ export function parseConfig(text: string, file: string): Config {
   }
   if (obj.target !== undefined) {
     if (typeof obj.target !== "string" || !TARGET.test(obj.target)) {
-      throw new ConfigError(file, `"target" must look like mysql-8.0.22, percona-8.0.22, mariadb-10.11 or aurora-mysql-2.04.9`);
+      throw new ConfigError(file, `"target" must look like mysql-8.0.22, percona-8.0.22, pxc-8.0.36, mariadb-10.11 or aurora-mysql-2.04.9`);
     }
     config.target = obj.target;
   }

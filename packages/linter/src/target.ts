@@ -1,6 +1,7 @@
-export type Flavor = "mysql" | "percona" | "mariadb" | "aurora-mysql";
+/** pxc: Percona XtraDB Cluster, Percona Server with the Galera (wsrep) replication patches. */
+export type Flavor = "mysql" | "percona" | "pxc" | "mariadb" | "aurora-mysql";
 
-export const FLAVORS: readonly Flavor[] = ["mysql", "percona", "mariadb", "aurora-mysql"];
+export const FLAVORS: readonly Flavor[] = ["mysql", "percona", "pxc", "mariadb", "aurora-mysql"];
 
 /** A version as written. A missing part means "the newest release of that series". */
 export interface Version {

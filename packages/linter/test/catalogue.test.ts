@@ -68,7 +68,7 @@ describe("catalogue: key InnoDB and binlog figures", () => {
     expect(known("mysql-8.4", "sync_binlog").default).toBe(1);
   });
 
-  it("innodb_buffer_pool_instances: auto default that changed in 8.4, max 64; removed in MariaDB 10.6", () => {
+  it("innodb_buffer_pool_instances: auto default that changed in 8.4, max 64; removed in MariaDB 10.6 and accepted with a warning since", () => {
     const a = known("mysql-8.0", "innodb_buffer_pool_instances");
     const b = known("mysql-8.4", "innodb_buffer_pool_instances");
     expect(isAutoDefault(a.default)).toBe(true);
@@ -78,8 +78,8 @@ describe("catalogue: key InnoDB and binlog figures", () => {
     expect(a.dynamic).toBe(false);
     for (const label of ["mariadb-10.6", "mariadb-10.11", "mariadb-11.4"]) {
       const r = lookupVariable(t(label), "innodb_buffer_pool_instances");
-      expect(r.status, label).toBe("removed");
-      if (r.status === "removed") expect(r.removedIn).toBe("10.6.0");
+      expect(r.status, label).toBe("known");
+      if (r.status === "known") expect(r.facts.ignored).toEqual({ kind: "removed", since: "10.6.0", approximate: false });
     }
   });
 
@@ -209,7 +209,9 @@ describe("catalogue: removed, deprecated and not-yet", () => {
     expect(status("mariadb-10.6", "log_slow_query_time")).toBe("not-yet");
     expect(status("mariadb-10.11", "log_slow_query_time")).toBe("known");
     expect(status("mariadb-10.11", "innodb_change_buffering")).toBe("known");
-    expect(status("mariadb-11.4", "innodb_change_buffering")).toBe("removed");
+    // 11.0 removed it, and keeps the name for old files: accepted with a warning, value ignored.
+    expect(known("mariadb-11.4", "innodb_change_buffering").ignored).toEqual({ kind: "removed", since: "11.0.0", approximate: false });
+    expect(known("mariadb-10.11", "innodb_change_buffering").ignored).toBeUndefined();
     expect(known("mariadb-10.6", "explicit_defaults_for_timestamp").default).toBe(false);
     expect(known("mariadb-10.11", "explicit_defaults_for_timestamp").default).toBe(true);
     expect(known("mariadb-11.4", "innodb_undo_tablespaces").default).toBe(3);

@@ -15,7 +15,7 @@ import { disagreements, ensureOptionOracle, KNOWN_DISAGREEMENTS_FILE, loadOption
 const unavailable = await ensureOptionOracle();
 requireOracle("the MariaDB option-verdict oracle", unavailable);
 
-const known = JSON.parse(readFileSync(KNOWN_DISAGREEMENTS_FILE, "utf8")) as { server: string; target: string; disagreements: Disagreement[] };
+const known = JSON.parse(readFileSync(KNOWN_DISAGREEMENTS_FILE, "utf8")) as { server: string; target: string; disagreements: (Disagreement & { reason?: string })[] };
 const line = (d: Disagreement) => `${d.name}: server ${d.server}, innolint ${d.innolint}`;
 
 describe.skipIf(unavailable !== null)("MariaDB option verdicts: innolint against mariadbd", () => {
@@ -33,6 +33,10 @@ describe.skipIf(unavailable !== null)("MariaDB option verdicts: innolint against
     for (const c of oracle.cases) expect(["silent", "warning", "refuses"]).toContain(c.verdict);
     // The three verdicts all occur: the harness is not reading one outcome for everything.
     for (const v of ["silent", "warning", "refuses"]) expect(oracle.cases.some((c) => c.verdict === v), v).toBe(true);
+  });
+
+  it("every reviewed disagreement says why it remains", () => {
+    expect(known.disagreements.filter((d) => !d.reason || d.reason.length < 20).map(line)).toEqual([]);
   });
 
   it("agrees with the server wherever it agreed when the list was reviewed", () => {

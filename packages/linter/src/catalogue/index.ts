@@ -12,6 +12,7 @@ import type {
   AutoDefault,
   CatalogueFile,
   HistoryEntry,
+  IgnoredKind,
   Scope,
   SourceRef,
   VariableRecord,
@@ -60,6 +61,8 @@ export interface VariableFacts {
   /** What the release that deprecated it says of it ("accepted but ignored"). */
   deprecationNote?: string;
   removed?: string;
+  /** The server accepts the option name, warns and ignores its value, from `since` on. */
+  ignored?: { kind: IgnoredKind; since: string; approximate: boolean };
   /** Some release boundary used for these facts is approximate (a series start, not the exact release). */
   approximate?: boolean;
   sources: SourceRef[];
@@ -75,6 +78,7 @@ const BEFORE = "0.0.0";
 const FILES: Record<Flavor, string> = {
   mysql: "mysql.json",
   percona: "percona.json",
+  pxc: "pxc.json",
   mariadb: "mariadb.json",
   "aurora-mysql": "aurora-mysql.json",
 };
@@ -217,6 +221,7 @@ function factsAt(flavor: Flavor, p: ParsedRecord, version: Version | undefined):
   let deprecated: string | undefined;
   let deprecationNote: string | undefined;
   let removedIn: string | undefined;
+  let ignored: VariableFacts["ignored"];
   let approximate = false;
   for (const { entry, since } of p.entries) {
     if (version && compareVersions(version, since) < 0) break;
@@ -232,6 +237,7 @@ function factsAt(flavor: Flavor, p: ParsedRecord, version: Version | undefined):
       deprecationNote = entry.note;
     }
     if (entry.deprecated === false) deprecated = deprecationNote = undefined;
+    if (entry.ignoredWithWarning && !ignored) ignored = { kind: entry.ignoredWithWarning, since: entry.since, approximate: entry.approx === true };
     if (entry.note) notes.push(entry.note);
     if (entry.approx) approximate = true;
     for (const s of entry.sources ?? []) if (!sourceIds.includes(s)) sourceIds.push(s);
@@ -258,6 +264,7 @@ function factsAt(flavor: Flavor, p: ParsedRecord, version: Version | undefined):
   if (deprecated) facts.deprecated = deprecated;
   if (deprecated && deprecationNote) facts.deprecationNote = deprecationNote;
   if (removedIn) facts.removed = removedIn;
+  if (ignored) facts.ignored = ignored;
   if (notes.length) facts.notes = notes;
   if (approximate) facts.approximate = true;
   return { facts, removedIn };
@@ -352,6 +359,11 @@ export function lookupVariable(target: Target, name: string): Lookup {
 function resolveLookup(target: Target, name: string): Lookup {
   const n = normalizeName(name);
   if (target.flavor === "mysql" || target.flavor === "mariadb") return lookupIn(target.flavor, target.version, n);
+  // Percona XtraDB Cluster X.Y.Z is Percona Server X.Y.Z with the wsrep (Galera) variables added.
+  if (target.flavor === "pxc") {
+    const own = lookupIn("pxc", target.version, n);
+    return own.status !== "unknown" ? own : resolveLookup({ ...target, flavor: "percona" }, n);
+  }
   const own = lookupIn(target.flavor, target.version, n);
   const extendsBase = parsedRecord(target.flavor, n)?.record.extendsBase === true;
   if (own.status !== "unknown" && !extendsBase) return own;
@@ -408,11 +420,18 @@ export function variableNames(target: Target): string[] {
   const out = new Set<string>();
   const add = (flavor: Flavor, version: Version) => {
     for (const name of recordNames(load(flavor))) {
-      if (lookupIn(flavor, version, name).status === "known") out.add(name);
+      const l = lookupIn(flavor, version, name);
+      // A name kept only to be ignored is no one's intended spelling.
+      if (l.status === "known" && !l.facts.ignored) out.add(name);
     }
   };
   if (target.flavor === "mysql" || target.flavor === "mariadb") add(target.flavor, target.version);
-  else {
+  else if (target.flavor === "pxc") {
+    add("pxc", target.version);
+    add("percona", target.version);
+    const base = mysqlBaseVersion(target);
+    if (base) add("mysql", base);
+  } else {
     add(target.flavor, target.version);
     const base = mysqlBaseVersion(target);
     if (base) add("mysql", base);

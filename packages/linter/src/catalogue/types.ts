@@ -13,6 +13,8 @@ export type VariableType =
 
 export type Scope = "global" | "session";
 
+export type IgnoredKind = "removed" | "mysql-compatibility";
+
 /** A default the server computes at startup (from RAM, CPU count, other variables, paths). */
 export interface AutoDefault {
   auto: string;
@@ -55,6 +57,11 @@ export interface HistoryFacts {
   documentedOnly?: boolean;
   deprecated?: boolean;
   removed?: boolean;
+  /**
+   * From this release the server accepts the option name, warns and ignores the value: "removed" (kept
+   * only for old option files) or "mysql-compatibility" (a MySQL option it never implemented).
+   */
+  ignoredWithWarning?: IgnoredKind;
   /** The release is a series boundary standing in for an unknown exact release. */
   approx?: boolean;
 }

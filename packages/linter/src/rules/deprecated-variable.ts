@@ -5,7 +5,7 @@ export default defineRule({
   surfaces: ["option-file"],
   check(facts, ctx) {
     for (const o of facts.options) {
-      if (!o.serverGroup || o.lookup.status !== "known" || !o.lookup.facts.deprecated) continue;
+      if (!o.serverGroup || o.lookup.status !== "known" || !o.lookup.facts.deprecated || o.lookup.facts.ignored) continue;
       const replacement = o.lookup.facts.replacedBy;
       ctx.report({
         file: o.entry.file,

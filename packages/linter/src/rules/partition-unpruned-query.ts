@@ -32,7 +32,7 @@ export default defineRule({
       );
       if (constrained.size === 0 || keys.some((k) => constrained.has(k))) continue;
       const n = total(p);
-      const percona = facts.target.flavor === "percona" && lookupVariable(facts.target, "innodb_records_in_range").status === "known";
+      const percona = (facts.target.flavor === "percona" || facts.target.flavor === "pxc") && lookupVariable(facts.target, "innodb_records_in_range").status === "known";
       // A few partitions cost a few extra dives: worth knowing, not worth a warning.
       const warningAt = ctx.options.warningAt;
       ctx.report({

@@ -19,6 +19,23 @@ export function binlogEnabled(facts: OptionFacts): boolean {
   return enabled;
 }
 
+/**
+ * A Galera node (Percona XtraDB Cluster, MariaDB Galera Cluster): wsrep_on and a provider library.
+ * A commit returns only after the write set is replicated to the other nodes and certified, so a
+ * crash of this node alone loses no acknowledged commit; it rejoins by IST or SST from the others.
+ */
+export function galeraNode(facts: OptionFacts): string | undefined {
+  const value = (name: string) => facts.effective.get(name)?.entry.value?.trim().replace(/^["']|["']$/g, "");
+  const on = value("wsrep_on");
+  if (on !== undefined && /^(off|0|false)$/i.test(on)) return undefined;
+  const provider = value("wsrep_provider");
+  if (provider && !/^none$/i.test(provider)) return `wsrep_provider=${provider}`;
+  if (on !== undefined && /^(on|1|true)$/i.test(on)) return `wsrep_on=${on}`;
+  return undefined;
+}
+
+const GALERA = "the other nodes hold each commit before it returns (Galera replicates and certifies the write set at commit), so a crash of this node alone loses no acknowledged commit and the node rejoins by IST or SST; only losing every node at once can lose them";
+
 export default defineRule({
   id: "relaxed-commit-durability",
   surfaces: ["option-file", "set-statement", "live-config"],
@@ -29,6 +46,7 @@ export default defineRule({
     const syncBinlog = effectiveNumber(facts, "sync_binlog");
     const binlog = binlogEnabled(facts);
     const window = `${timeout} s`;
+    const galera = galeraNode(facts);
     if (trx && (mode === 0 || mode === 2)) {
       const loss =
         mode === 2
@@ -48,7 +66,8 @@ export default defineRule({
       ctx.report({
         file: trx.entry.file,
         range: trx.entry.lineRange,
-        message: `innodb_flush_log_at_trx_commit=${mode} relaxes durability: ${loss}`,
+        ...(galera ? { severity: "info" as const } : {}),
+        message: `innodb_flush_log_at_trx_commit=${mode} relaxes durability: ${loss}${galera ? `. On this Galera node (${galera}) ${GALERA}` : ""}`,
         notes,
         ...(ctx.sim ? { impact: commitDurabilityImpact(ctx.sim, mode, timeout, impactInputs) } : {}),
         fix: {
@@ -65,10 +84,11 @@ export default defineRule({
       ctx.report({
         file: sb.entry.file,
         range: sb.entry.lineRange,
+        ...(galera ? { severity: "info" as const } : {}),
         message:
-          n === 0
+          (n === 0
             ? "sync_binlog=0 leaves binary-log fsyncs to the OS: an OS crash or power loss can lose any binlog events not yet flushed, and replicas or point-in-time recovery miss transactions InnoDB kept"
-            : `sync_binlog=${n} fsyncs the binary log once per ${n} commit groups: an OS crash or power loss can lose up to ${n} groups of binlog events`,
+            : `sync_binlog=${n} fsyncs the binary log once per ${n} commit groups: an OS crash or power loss can lose up to ${n} groups of binlog events`) + (galera ? `. On this Galera node (${galera}) ${GALERA}` : ""),
         ...(ctx.sim
           ? {
               impact: syncBinlogImpact(ctx.sim, n, trxMode, [

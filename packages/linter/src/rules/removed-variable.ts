@@ -7,8 +7,21 @@ export default defineRule({
   check(facts, ctx) {
     const server = serverName(facts);
     for (const o of facts.options) {
-      if (!o.serverGroup || o.lookup.status !== "removed") continue;
+      if (!o.serverGroup) continue;
       const { entry } = o;
+      const ignored = o.lookup.status === "known" ? o.lookup.facts.ignored : undefined;
+      if (ignored?.kind === "removed") {
+        const when = ignored.approximate ? `by ${ignored.since}` : `in ${ignored.since}`;
+        ctx.report({
+          file: entry.file,
+          range: entry.lineRange,
+          severity: "warning",
+          versionDependent: true,
+          message: `${o.variable} was removed ${when}: ${server} still accepts the name for old option files, warns that it "does nothing now", and ignores the value. Delete the line.`,
+        });
+        continue;
+      }
+      if (o.lookup.status !== "removed") continue;
       const replacement = o.lookup.facts.replacedBy ? ` Its successor is ${o.lookup.facts.replacedBy}.` : "";
       ctx.report({
         file: entry.file,

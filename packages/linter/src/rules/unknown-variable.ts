@@ -1,6 +1,7 @@
-import { catalogueGap, variableNames } from "../catalogue/index.js";
+import { catalogueGap, lookupVariable, variableNames } from "../catalogue/index.js";
+import { formatVersion } from "../target.js";
 import type { Fix } from "../finding.js";
-import type { ResolvedOption } from "../optionfile/rules/facts.js";
+import { notAnOption, type ResolvedOption } from "../optionfile/rules/facts.js";
 import { looseFix, serverName, styled } from "../optionfile/rules/shared.js";
 import { didYouMean } from "./didyoumean.js";
 import { defineRule } from "./define.js";
@@ -13,6 +14,9 @@ function renameFix(o: ResolvedOption, name: string, safety: Fix["safety"]): Fix 
     edits: [{ file: o.entry.file, range: o.entry.nameRange, newText: loose + styled(o, name) }],
   };
 }
+
+/** What `name.variable` may set on MariaDB: a named key cache's variables (my_getopt's structured options). */
+const KEY_CACHE_VARIABLES = new Set(["key_buffer_size", "key_cache_block_size", "key_cache_division_limit", "key_cache_age_threshold", "key_cache_file_hash_size", "key_cache_segments"]);
 
 type PluginTable = Readonly<Record<string, readonly string[]>>;
 
@@ -126,10 +130,48 @@ export default defineRule({
         });
         continue;
       }
+      if (o.lookup.status === "known" && o.lookup.facts.ignored?.kind === "mysql-compatibility") {
+        ctx.report({
+          file: entry.file,
+          range: entry.nameRange,
+          severity: "warning",
+          versionDependent: true,
+          message: `${o.variable} is a MySQL option MariaDB does not implement: ${server} accepts the name for compatibility with MySQL option files, warns, and ignores the value`,
+        });
+        continue;
+      }
+      if (notAnOption(facts.target, o.lookup)) {
+        ctx.report({
+          file: entry.file,
+          range: entry.nameRange,
+          severity: entry.loose ? "warning" : "error",
+          versionDependent: true,
+          message: entry.loose
+            ? `${o.variable} is a variable only SET can change, not an option: ${server} ignores the line with a warning (loose- prefix)`
+            : `${o.variable} is a variable only SET can change, not an option: ${server} refuses to start ("unknown variable")`,
+          ...(entry.loose ? {} : { fix: looseFix(o) }),
+        });
+        continue;
+      }
       if (o.lookup.status !== "unknown") continue;
       // Options of a plugin exist once it loads: from plugin-load-add before the options are read,
       // or from mysql.plugin (INSTALL PLUGIN / INSTALL SONAME), which a file does not show.
-      if (o.variable.includes(".")) continue;
+      if (o.variable.includes(".")) {
+        // MariaDB has no components: a dotted name can only set a named key cache (hot_cache.key_buffer_size).
+        const [cache, variable] = [o.variable.slice(0, o.variable.indexOf(".")), o.variable.slice(o.variable.indexOf(".") + 1)];
+        if (facts.target.flavor !== "mariadb" || KEY_CACHE_VARIABLES.has(variable)) continue;
+        ctx.report({
+          file: entry.file,
+          range: entry.nameRange,
+          severity: entry.loose ? "warning" : "error",
+          versionDependent: true,
+          message: entry.loose
+            ? `unknown variable ${o.variable}: MariaDB has no components, and ${variable} is no key cache variable of a cache "${cache}"; ${server} ignores the line with a warning (loose- prefix)`
+            : `unknown variable ${o.variable}: MariaDB has no components, and ${variable} is no key cache variable of a cache "${cache}"; ${server} refuses to start`,
+          ...(entry.loose ? {} : { fix: looseFix(o) }),
+        });
+        continue;
+      }
       const loadedPlugin = pluginOption(o.variable, loaded);
       // A loaded plugin's enable option (keyring_file = FORCE) is never a typo or an abbreviation.
       if (loadedPlugin === o.variable) continue;
@@ -155,7 +197,11 @@ export default defineRule({
       }
       // Outside the catalogue's series "unknown" may be a variable gone before its first or added after its last: not certain enough for an error.
       const gap = catalogueGap(facts.target);
-      const hint = prefixOf
+      // A Percona XtraDB Cluster file linted as Percona Server: say which target knows the name.
+      const pxc = facts.target.flavor === "percona" && lookupVariable({ ...facts.target, flavor: "pxc" }, o.variable).status === "known";
+      const hint = pxc
+        ? `; it is a variable of Percona XtraDB Cluster, which Percona Server does not have: if this file is for a PXC node, lint it with the target pxc-${formatVersion(facts.target.version)}`
+        : prefixOf
         ? `; did you mean ${styled(o, prefixOf)}? Servers before MySQL 5.7 read the prefix as that option, 5.7 and later accept only full names`
         : suggestion
           ? `; did you mean ${styled(o, suggestion)}?`

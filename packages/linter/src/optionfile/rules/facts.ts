@@ -90,6 +90,16 @@ function known(lookup: Lookup): boolean {
 }
 
 /**
+ * A MariaDB variable that only SET can change is no option name: mariadbd's getopt skips it, so the
+ * line is read as a prefix of an option (character_set_client -> character-set-client-handshake), as
+ * skip-/disable- of one (skip_external_locking), or refused ("unknown variable"; proved for every such
+ * variable by test/oracle/option-verdict-oracle.ts).
+ */
+export function notAnOption(target: Target, lookup: Lookup): boolean {
+  return target.flavor === "mariadb" && lookup.status === "known" && !lookup.facts.option && !lookup.facts.optionOnly && !lookup.facts.ignored;
+}
+
+/**
  * MariaDB's getopt accepts an unambiguous prefix of an option name (--getopt-prefix-matching, on by
  * default). MySQL's did too until 5.7, which removed it after a deprecation in 5.5 and 5.6 (WL#6978).
  */
@@ -103,8 +113,9 @@ function resolveName(target: Target, entry: OptionEntry): { variable: string; lo
   // Exact names win over prefixes: skip_name_resolve is an option of its own.
   const whole = entry.rawName.replace(/^loose[-_]/i, "").replace(/-/g, "_");
   const wholeLookup = lookupVariable(target, whole);
-  if (known(wholeLookup) || entry.prefix === null) {
-    if (!known(wholeLookup)) {
+  const wholeIsOption = known(wholeLookup) && !notAnOption(target, wholeLookup);
+  if (wholeIsOption || entry.prefix === null) {
+    if (!wholeIsOption) {
       const expansion = uniquePrefixMatch(target, whole);
       if (expansion && acceptsPrefixes(target)) return { variable: expansion, lookup: lookupVariable(target, expansion), abbreviates: expansion };
       if (expansion) return { variable: whole, lookup: wholeLookup, prefixOf: expansion };
@@ -112,7 +123,9 @@ function resolveName(target: Target, entry: OptionEntry): { variable: string; lo
     return { variable: whole, lookup: wholeLookup };
   }
   const stripped = entry.name;
-  return { variable: stripped, lookup: lookupVariable(target, stripped) };
+  const strippedLookup = lookupVariable(target, stripped);
+  if (known(wholeLookup) && !known(strippedLookup)) return { variable: whole, lookup: wholeLookup };
+  return { variable: stripped, lookup: strippedLookup };
 }
 
 const prefixIndex = new Map<string, string[]>();
@@ -120,7 +133,8 @@ const prefixIndex = new Map<string, string[]>();
 function uniquePrefixMatch(target: Target, name: string): string | undefined {
   let names = prefixIndex.get(target.label);
   if (!names) {
-    names = variableNames(target);
+    // getopt matches prefixes against option names only.
+    names = variableNames(target).filter((n) => !notAnOption(target, lookupVariable(target, n)));
     prefixIndex.set(target.label, names);
   }
   const hits = names.filter((n) => n.startsWith(name));
@@ -156,7 +170,9 @@ export function buildOptionFacts(root: string, set: OptionSet, target: Target, l
     if (abbreviates) resolved.abbreviates = abbreviates;
     if (prefixOf) resolved.prefixOf = prefixOf;
     const facts = lookup.status === "unknown" ? undefined : lookup.facts;
-    if (facts) {
+    // The server ignores the value of an option it keeps only for old files (the line is reported once, by name).
+    const ignored = lookup.status === "known" && lookup.facts.ignored !== undefined;
+    if (facts && !ignored) {
       // skip_name_resolve is a variable of its own: its "skip" is part of the name, not a prefix.
       const prefixed = variable !== entry.rawName.replace(/^loose[-_]/i, "").replace(/-/g, "_").toLowerCase();
       const prefix = prefixed && (entry.prefix === "skip" || entry.prefix === "disable" || entry.prefix === "enable") ? entry.prefix : null;
@@ -167,7 +183,7 @@ export function buildOptionFacts(root: string, set: OptionSet, target: Target, l
       if (interpretation.kind === "number") resolved.effectiveNumber = live ? interpretation.value : limitValue(facts, interpretation.value);
     }
     options.push(resolved);
-    if (resolved.serverGroup && !resolved.setsMaximum) effective.set(variable, resolved);
+    if (resolved.serverGroup && !resolved.setsMaximum && !ignored) effective.set(variable, resolved);
   }
   return { root, set, target, serverGroups, options, effective, ...(live ? { live } : {}), pluginLoads: live ? [] : pluginLoads(options) };
 }
