@@ -42,6 +42,7 @@ import { parseTarget, TargetError } from "./target.js";
 import { loadLiveContext, parseTimeout, runLive } from "./live/command.js";
 import { promptSecret } from "./live/prompt.js";
 import { LiveError } from "./live/session.js";
+import { append } from "./arrays.js";
 
 export const VERSION = "0.1.0";
 
@@ -358,7 +359,7 @@ function commandLineJobs(args: LintArgs, io: CliIO, base: LintOptions, errors: I
     else jobs.push({ file: name, kind: kindFromName(name), options: { ...base, text } });
   }
   const collected = collectFiles(diskPaths, io.cwd);
-  errors.push(...collected.errors);
+  append(errors, collected.errors);
   for (const file of collected.files) jobs.push({ file, kind: kindFromName(file), options: base });
   return jobs;
 }
@@ -397,7 +398,7 @@ async function lintJobs(jobs: LintJob[], history: MigrationHistory, args: LintAr
         progress.tick();
       }
       if (job.contextOnly) continue;
-      outcome.errors.push(...out.errors);
+      append(outcome.errors, out.errors);
       for (const e of out.errors) outcome.failed.add(e.file);
       for (const [k, v] of out.sources) outcome.sources.set(k, v);
       if (!out.result) continue;
@@ -611,7 +612,7 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
         io.stdout(`${pretty({ file, kind, target: t.label }, 2).slice(0, -2)},\n      "statements": [`);
         const result = await streamSqlFacts(file, t, (sql) => {
           for (const { text: _text, ...rest } of sql.statements) io.stdout(`${statements++ === 0 ? "" : ","}\n        ${pretty(rest, 4)}`);
-          found.push(...sql.errors);
+          append(found, sql.errors);
         });
         if (result.unreset) found.push(result.unreset);
         if (result.error) errors.push({ file, ...result.error });
@@ -628,7 +629,7 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
       io.stdout(pretty({ file, kind, target: t.label, statements: facts.statements.map(({ text: _text, ...rest }) => rest), errors: facts.errors }, 2));
     } else {
       const lint = await lintOptionFile(file, options);
-      errors.push(...lint.outcome.errors);
+      append(errors, lint.outcome.errors);
       openFile();
       io.stdout(
         pretty(

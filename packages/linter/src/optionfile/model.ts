@@ -47,6 +47,7 @@ import type {
   ReadOptions,
 } from "./types.js";
 import { unreadableReason } from "../errno.js";
+import { append } from "../arrays.js";
 
 export type {
   GroupOptions,
@@ -218,7 +219,7 @@ function staticErrors(file: string, statements: Statement[]): OptionFileError[] 
 function buildFile(parser: Parser, path: string, text: string, bytes: Buffer, cwd: string, extraErrors: OptionFileError[]): ParsedFile {
   const parsed = parseText(parser, text, bytes);
   const file: OptionFile = { path, text, entries: [], groups: [], includes: [], errors: [], comments: parsed.comments };
-  file.errors.push(...extraErrors, ...parsed.errors.map((e) => ({ ...e, file: path })), ...staticErrors(path, parsed.statements));
+  append(append(append(file.errors, extraErrors), parsed.errors.map((e) => ({ ...e, file: path }))), staticErrors(path, parsed.statements));
   const result: ParsedFile = { file, statements: parsed.statements, bom: text.startsWith("\uFEFF") };
   walkFile(result, 0, {
     option: (entry) => file.entries.push(entry),

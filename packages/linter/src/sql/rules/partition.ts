@@ -4,7 +4,7 @@ import type { Rule } from "../../rules/types.js";
 import type { PartitioningFacts } from "../facts.js";
 import { tablesOf, type SqlStatementFacts } from "./context.js";
 
-/** The server's limit on partitions (subpartitions included) of a non-NDB table. */
+/** The server's limit on partitions (subpartitions included) of a non-NDB table: MAX_PARTITIONS in MySQL, and MariaDB's since 10.0.4. */
 export const MAX_PARTITIONS = 8192;
 
 function total(p: PartitioningFacts): number {
@@ -37,8 +37,9 @@ export const partitionCountHigh: Rule<SqlStatementFacts> = {
     }
     if (!partitioning) return;
     const n = total(partitioning);
-    if (n <= threshold) return;
     const over = n > MAX_PARTITIONS;
+    // A count the server refuses is reported whatever the threshold.
+    if (n <= threshold && !over) return;
     // Partitions the statement does not define come from the table as the schema (or a live server) knows it.
     const live = s.partitioning ? undefined : table?.state?.live;
     const counted = live ? ` (table known from live ${live})` : "";
