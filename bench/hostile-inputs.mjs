@@ -15,6 +15,16 @@ export function delimiterNeverReset(n) {
   return out.join("");
 }
 
+/**
+ * DELIMITER ;; and then ordinary statements that end in `;` (a dump whose `DELIMITER ;` after a
+ * trigger was lost): to the client the rest of the file is one statement.
+ */
+export function delimiterSwallowsFile(n) {
+  const out = ["CREATE TABLE log_0 (id INT, note TEXT);\nDELIMITER ;;\nCREATE TRIGGER t0 BEFORE INSERT ON log_0 FOR EACH ROW SET NEW.id = NEW.id + 1;;\n"];
+  for (let i = 0; i < n; i++) out.push(`INSERT INTO log_0 (id, note) VALUES (${i}, 'row ${i} of the import');\n`);
+  return out.join("");
+}
+
 /** An option file of `n` distinct unknown variables. */
 export function unknownVariables(n) {
   const out = ["[mysqld]\n"];
@@ -42,4 +52,19 @@ export function repeatedOption(n) {
 /** A one-line CREATE TABLE declaring `n` partitions of 2 subpartitions each, as RANGE with one definition. */
 export function declaredPartitions(n) {
   return `CREATE TABLE u (a INT) PARTITION BY KEY(a) PARTITIONS ${n} SUBPARTITION BY KEY(a) SUBPARTITIONS 2;\n`;
+}
+
+/** An option file of `n` suppression comments that suppress nothing (each one is a finding). */
+export function unusedSuppressions(n) {
+  const out = ["[mysqld]\n"];
+  for (let i = 0; i < n; i++) out.push(`# innolint-disable-next-line unknown-variable\nmax_connections = ${100 + i}\n`);
+  return out.join("");
+}
+
+/** An option file that sets optimizer_switch `n` times, each line a different flag. */
+export function repeatedFlagList(n) {
+  const flags = ["index_merge", "mrr", "mrr_cost_based", "block_nested_loop", "batched_key_access", "materialization", "semijoin", "loosescan", "firstmatch"];
+  const out = ["[mysqld]\n"];
+  for (let i = 0; i < n; i++) out.push(`optimizer_switch = ${flags[i % flags.length]}=${i % 2 ? "on" : "off"}\n`);
+  return out.join("");
 }

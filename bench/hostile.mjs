@@ -1,6 +1,6 @@
 // Hostile inputs at two sizes, 10× apart: wall time and peak RSS of the bundled CLI on each, and
 // the growth ratio between them (linear cost is about 10×). Prints figures; asserts nothing.
-//   node bench/hostile.mjs [--only name,name] [--scale 0.1]
+//   node bench/hostile.mjs [--only "part of a label|another"] [--scale 0.1]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +19,7 @@ const flag = (name) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const only = flag("--only")?.split(",");
+const only = flag("--only")?.split("|");
 const scale = Number(flag("--scale") ?? 1);
 
 /** name, generator, file name, small size (the large one is 10×). */
@@ -28,6 +28,8 @@ const CASES = [
   ["explicit partitions (5,000 → 50,000)", gen.explicitPartitions, "p.sql", 5000],
   ["DELIMITER ;; never reset (1.2 → 12 MB)", gen.delimiterNeverReset, "d.sql", 15000],
   ["DELIMITER ;; never reset (6 → 60 MB, streamed)", gen.delimiterNeverReset, "d.sql", 75000],
+  ["DELIMITER ;; swallowing the file (1.2 → 12 MB)", gen.delimiterSwallowsFile, "d.sql", 18000],
+  ["DELIMITER ;; swallowing the file (6 → 60 MB, streamed)", gen.delimiterSwallowsFile, "d.sql", 90000],
   ["unknown variables (10,000 → 100,000)", gen.unknownVariables, "my.cnf", 10000],
   ["suppression + option pairs (10,000 → 100,000)", gen.suppressionPairs, "my.cnf", 10000],
   ["unclosed parentheses (10,000 → 100,000)", gen.unclosedParens, "q.sql", 10000],

@@ -29,6 +29,13 @@ function histogram(s: string): Int32Array {
   return h;
 }
 
+interface Candidate {
+  name: string;
+  /** The buckets the name uses, and its count in each. */
+  buckets: Int32Array;
+  counts: Int32Array;
+}
+
 /**
  * Candidates grouped by length with their character histograms. An insertion or deletion changes
  * the histogram by 1 and a substitution by 2 (a transposition by 0), so half the histograms'
@@ -36,11 +43,14 @@ function histogram(s: string): Int32Array {
  * quadratic distance: 100,000 unknown names against ~1,100 variables took a minute without it.
  */
 export class NameIndex {
-  private readonly byLength = new Map<number, { name: string; histogram: Int32Array }[]>();
+  private readonly byLength = new Map<number, Candidate[]>();
   constructor(readonly names: readonly string[]) {
     for (const name of names) {
+      const h = histogram(name);
+      const buckets: number[] = [];
+      for (let k = 0; k < BUCKETS; k++) if (h[k]) buckets.push(k);
+      const entry = { name, buckets: Int32Array.from(buckets), counts: Int32Array.from(buckets.map((k) => h[k] as number)) };
       const list = this.byLength.get(name.length);
-      const entry = { name, histogram: histogram(name) };
       if (list) list.push(entry);
       else this.byLength.set(name.length, [entry]);
     }
@@ -54,9 +64,13 @@ export class NameIndex {
     let bestDistance = limit + 1;
     for (let length = Math.max(0, name.length - limit); length <= name.length + limit; length++) {
       for (const c of this.byLength.get(length) ?? []) {
-        if (Math.abs(c.name.length - name.length) > bestDistance) continue;
-        let diff = 0;
-        for (let k = 0; k < BUCKETS; k++) diff += Math.abs((h[k] as number) - (c.histogram[k] as number));
+        if (Math.abs(length - name.length) > bestDistance) continue;
+        // Σ|h − c| over all buckets = |name| + Σ over the candidate's buckets of (|h − c| − h).
+        let diff = name.length;
+        for (let i = 0; i < c.buckets.length; i++) {
+          const q = h[c.buckets[i] as number] as number;
+          diff += Math.abs(q - (c.counts[i] as number)) - q;
+        }
         if (Math.ceil(diff / 2) > bestDistance) continue;
         const d = editDistance(name, c.name, bestDistance);
         if (d < bestDistance || (d === bestDistance && best !== undefined && c.name < best)) {
