@@ -44,6 +44,8 @@ interface Candidate {
  */
 export class NameIndex {
   private readonly byLength = new Map<number, Candidate[]>();
+  /** Distances the last `closest` computed (the work the histograms did not save). */
+  compared = 0;
   constructor(readonly names: readonly string[]) {
     for (const name of names) {
       const h = histogram(name);
@@ -62,6 +64,7 @@ export class NameIndex {
     const h = histogram(name);
     let best: string | undefined;
     let bestDistance = limit + 1;
+    this.compared = 0;
     for (let length = Math.max(0, name.length - limit); length <= name.length + limit; length++) {
       for (const c of this.byLength.get(length) ?? []) {
         if (Math.abs(length - name.length) > bestDistance) continue;
@@ -72,6 +75,7 @@ export class NameIndex {
           diff += Math.abs(q - (c.counts[i] as number)) - q;
         }
         if (Math.ceil(diff / 2) > bestDistance) continue;
+        this.compared++;
         const d = editDistance(name, c.name, bestDistance);
         if (d < bestDistance || (d === bestDistance && best !== undefined && c.name < best)) {
           best = c.name;
