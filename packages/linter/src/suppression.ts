@@ -84,21 +84,15 @@ export function applySuppressions(findings: Finding[], directives: Directive[]):
   });
 }
 
-/** A directive's position in its file's sorted list, with the directive. */
-interface Seen {
-  at: number;
-  directive: Directive;
-}
-
-/** Per-rule state of the directives up to a line, advanced line by line. */
+/** Per-rule state of the directives up to a line, advanced line by line; "" stands for every rule. */
 class SuppressionSweep {
   private next = 0;
-  /** Last disable or enable covering a rule (or every rule, under ""). */
-  private readonly lastBlock = new Map<string, Seen>();
-  /** Last disable covering a rule (or every rule, under ""). */
-  private readonly lastDisable = new Map<string, Seen>();
-  /** disable-next-line directives by line: the last covering each rule (or every rule, under ""). */
-  private readonly nextLine = new Map<number, Map<string, Seen>>();
+  /** Index of the last disable or enable covering a rule. */
+  private readonly lastBlock = new Map<string, number>();
+  /** Index of the last disable covering a rule. */
+  private readonly lastDisable = new Map<string, number>();
+  /** disable-next-line directives of the latest lines: index of the last covering each rule. */
+  private readonly nextLine = new Map<number, Map<string, number>>();
 
   constructor(private readonly directives: Directive[]) {}
 
@@ -106,30 +100,31 @@ class SuppressionSweep {
     for (; this.next < this.directives.length; this.next++) {
       const d = this.directives[this.next] as Directive;
       if (d.range.start.line > line) break;
-      const seen = { at: this.next, directive: d };
       const keys = d.rules.length === 0 ? [""] : d.rules;
       if (d.kind === "disable-next-line") {
         const at = d.range.start.line;
-        const map = this.nextLine.get(at) ?? new Map<string, Seen>();
-        this.nextLine.set(at, map);
-        for (const k of keys) map.set(k, seen);
+        let map = this.nextLine.get(at);
+        if (!map) this.nextLine.set(at, (map = new Map()));
+        for (const k of keys) map.set(k, this.next);
         continue;
       }
       for (const k of keys) {
-        this.lastBlock.set(k, seen);
-        if (d.kind === "disable") this.lastDisable.set(k, seen);
+        this.lastBlock.set(k, this.next);
+        if (d.kind === "disable") this.lastDisable.set(k, this.next);
       }
     }
-    const later = (a: Seen | undefined, b: Seen | undefined) => (!a ? b : !b ? a : a.at > b.at ? a : b);
+    // Findings come in line order: next-line directives above the line before are done with.
+    for (const at of this.nextLine.keys()) if (at < line - 1) this.nextLine.delete(at);
+    const later = (a: number | undefined, b: number | undefined) => Math.max(a ?? -1, b ?? -1);
     const block = later(this.lastBlock.get(rule), this.lastBlock.get(""));
     const nextLineMap = this.nextLine.get(line - 1);
-    const single = nextLineMap ? later(nextLineMap.get(rule), nextLineMap.get("")) : undefined;
-    if (single) {
+    const single = nextLineMap ? later(nextLineMap.get(rule), nextLineMap.get("")) : -1;
+    if (single >= 0) {
       // After the disable-next-line, enables are no-ops until a disable takes over.
-      const disable = later(this.lastDisable.get(rule), this.lastDisable.get(""));
-      if (!disable || disable.at < single.at) return single.directive;
+      if (later(this.lastDisable.get(rule), this.lastDisable.get("")) < single) return this.directives[single];
     }
-    return block?.directive.kind === "disable" ? block.directive : undefined;
+    const d = this.directives[block];
+    return d?.kind === "disable" ? d : undefined;
   }
 }
 
