@@ -12,6 +12,7 @@ import { createParser } from "../treesitter.js";
 import { childrenOfType, findAll, firstChild, keywords, LineIndex, nameOf, rangeOf, unquote } from "./tree.js";
 import { charsetOfCollation } from "./rowsize.js";
 import { resolveVersionedComments, type ResolvedText, type VersionedComment } from "./versioned.js";
+import { flattenDeepNesting } from "./nesting.js";
 import { append } from "../arrays.js";
 
 export type StatementKind =
@@ -217,6 +218,7 @@ export async function parseSql(text: string, target: Target): Promise<{ tree: Tr
   parser ??= createParser("mysql");
   const p = await parser;
   const resolved = resolveVersionedComments(text, target);
+  resolved.text = flattenDeepNesting(resolved.text);
   const tree = p.parse(resolved.text);
   if (!tree) throw new Error("innolint: tree-sitter-mysql returned no tree");
   return { tree, resolved };
@@ -283,7 +285,7 @@ export async function windowFacts(
 ): Promise<{ facts: SqlFacts; delimiter?: { seen: boolean; unreset?: { message: string; range: Range } } }> {
   parser ??= createParser("mysql");
   const p = await parser;
-  const tree = p.parse(resolved.text);
+  const tree = p.parse(flattenDeepNesting(resolved.text));
   if (!tree) throw new Error("innolint: tree-sitter-mysql returned no tree");
   return factsOfTree(text, tree, resolved, prefixLength, false);
 }

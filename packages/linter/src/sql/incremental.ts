@@ -25,6 +25,7 @@ import { appliedTables, SCHEMA_KINDS } from "./schema.js";
 import { LineIndex, rangeOf } from "./tree.js";
 import { commentDialect, resolveWithDialect, type ResolvedText, type VersionedComment } from "./versioned.js";
 import { append } from "../arrays.js";
+import { flattenDeepNesting } from "./nesting.js";
 
 type SqlComment = SqlFacts["comments"][number];
 type SqlError = SqlFacts["errors"][number];
@@ -244,7 +245,8 @@ export class SqlDocumentCache {
   async facts(text: string, target: Target): Promise<SqlFacts> {
     parser ??= createParser("mysql");
     const p = await parser;
-    const resolved = this.resolution.resolve(text, target);
+    const chunked = this.resolution.resolve(text, target);
+    const resolved = { ...chunked, text: flattenDeepNesting(chunked.text) };
     const lines = new LineIndex(text);
     const old = this.tree;
     this.tree = undefined;
