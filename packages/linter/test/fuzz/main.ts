@@ -92,6 +92,8 @@ async function parent(): Promise<number> {
 }
 
 if (env.FUZZ_CHILD) {
+  // A parent gone (its pipe closed) ends the child.
+  process.stdout.on("error", () => process.exit(1));
   const [front, from, to] = env.FUZZ_CHILD.split(":");
   await child(front as FrontEnd, Number(from), Number(to));
   process.exit(0);

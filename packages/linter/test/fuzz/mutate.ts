@@ -106,7 +106,7 @@ function mutateOnce(r: () => number, text: string, donor: string, front: FrontEn
     case 9: {
       // Repeat a span many times (long lines, long statements).
       const span = text.slice(at, at + 1 + int(r, 60));
-      return text.slice(0, at) + span.repeat(pick(r, [10, 100, 2000])) + text.slice(at);
+      return text.slice(0, at) + span.repeat(pick(r, [10, 100, 1000])) + text.slice(at);
     }
     case 10:
       return front === "sql"
@@ -127,7 +127,7 @@ function mutateOnce(r: () => number, text: string, donor: string, front: FrontEn
 }
 
 /** Inputs stay bounded: a case is at most this many characters. */
-export const MAX_CASE_CHARS = 256 * 1024;
+export const MAX_CASE_CHARS = 64 * 1024;
 
 /** The text of case `index` of run `seed`, and the target it is linted for. */
 export function makeCase(front: FrontEnd, seed: number, index: number): { text: string; target: string } {
