@@ -22,8 +22,8 @@ const hangMs = Number(env.FUZZ_HANG_MS ?? 60_000);
 const fronts: FrontEnd[] = env.FUZZ_FRONT ? [env.FUZZ_FRONT as FrontEnd] : ["optionfile", "sql"];
 
 async function child(front: FrontEnd, from: number, to: number): Promise<void> {
-  const report = await fuzz(front, seed, from, to, (i) => process.stdout.write(`case ${i}\n`));
-  for (const f of report.failures) process.stdout.write(`failure ${JSON.stringify(f)}\n`);
+  // Each failure as soon as it is found: a later hang must not lose the earlier ones.
+  const report = await fuzz(front, seed, from, to, (i) => process.stdout.write(`case ${i}\n`), undefined, (f) => process.stdout.write(`failure ${JSON.stringify(f)}\n`));
   process.stdout.write(`done ${report.cases}\n`);
 }
 

@@ -115,6 +115,7 @@ export async function fuzz(
   to: number,
   progress?: (index: number) => void,
   budget: Budget = DEFAULT_BUDGET,
+  found?: (failure: FuzzReport["failures"][number]) => void,
 ): Promise<FuzzReport> {
   const report: FuzzReport = { cases: 0, failures: [] };
   try {
@@ -126,7 +127,9 @@ export async function fuzz(
       report.cases++;
       if (!failure) continue;
       const minimised = failure.kind === "slow" || failure.kind === "memory" ? text : await minimise(front, text, target, streamed, failure.kind);
-      report.failures.push({ front, seed, index, target, streamed, failure, minimised });
+      const failed = { front, seed, index, target, streamed, failure, minimised };
+      report.failures.push(failed);
+      found?.(failed);
     }
   } finally {
     cleanup();
