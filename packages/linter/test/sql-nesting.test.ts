@@ -41,3 +41,22 @@ describe("deep nesting is flattened before parsing", () => {
     expect(deep / Math.max(shallow, 1)).toBeLessThan(4);
   });
 });
+
+describe("stray closing parentheses", () => {
+  it("keep the first of a statement and blank the rest", () => {
+    expect(flattenDeepNesting("SELECT 1)));\nSELECT 2));", 2)).toBe("SELECT 1)  ;\nSELECT 2) ;");
+  });
+
+  it("after deep nesting cost linear time (found by the fuzz harness: 31 s for 64 KB)", async () => {
+    const text = (n: number) => `SELECT ${"(".repeat(2000)}1${")".repeat(n)}\n`;
+    const time = async (n: number) => {
+      const t0 = performance.now();
+      await extractFacts("x.sql", text(n), target);
+      return performance.now() - t0;
+    };
+    await time(2500);
+    const small = Math.min(await time(2500), await time(2500));
+    const large = Math.min(await time(25000), await time(25000));
+    expect(large / Math.max(small, 1)).toBeLessThan(30);
+  });
+});

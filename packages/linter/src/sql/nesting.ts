@@ -4,7 +4,7 @@
  * levels deep took 0.35 s, 41,000 levels 36 s. Each parenthesised group that opens below the limit
  * becomes `1` and blanks (newlines kept, so every position stays), a valid operand wherever the
  * group was one; a group left open by the statement's end is blanked, so the statement still
- * reports its missing `)`. Nothing a rule reads lives that deep in real SQL, and the server's own
+ * reports its missing `)`, and so is every `)` without its `(` after the statement's first. Nothing a rule reads lives that deep in real SQL, and the server's own
  * parser stops at a stack of 32,000 (MY_YACC_MAX in sql_parse.cc).
  */
 export const MAX_PARSED_NESTING = 256;
@@ -39,6 +39,7 @@ export function flattenDeepNesting(text: string, limit = MAX_PARSED_NESTING): st
   let out: string[] | undefined;
   const unclosed = new Set<number>();
   let commentsClosed = true;
+  let strayClosers = 0;
   const close = (end: number, operand: boolean) => {
     out ??= [];
     out.push(text.slice(copied, deepStart));
@@ -74,9 +75,16 @@ export function flattenDeepNesting(text: string, limit = MAX_PARSED_NESTING): st
     } else if (c === 41) {
       if (depth === limit + 1 && deepStart >= 0) close(i + 1, true);
       if (depth > 0) depth--;
+      else if (strayClosers++ > 0) {
+        // The first `)` without its `(` is the statement's syntax error; the parser would try to
+        // recover from each further one, at a cost of the depth before it.
+        deepStart = i;
+        close(i + 1, false);
+      }
     } else if (c === 59) {
       if (deepStart >= 0) close(i, false);
       depth = 0;
+      strayClosers = 0;
     }
   }
   if (deepStart >= 0) close(n, false);

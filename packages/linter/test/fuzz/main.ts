@@ -23,7 +23,7 @@ const fronts: FrontEnd[] = env.FUZZ_FRONT ? [env.FUZZ_FRONT as FrontEnd] : ["opt
 
 async function child(front: FrontEnd, from: number, to: number): Promise<void> {
   // Each failure as soon as it is found: a later hang must not lose the earlier ones.
-  const report = await fuzz(front, seed, from, to, (i) => process.stdout.write(`case ${i}\n`), undefined, (f) => process.stdout.write(`failure ${JSON.stringify(f)}\n`));
+  const report = await fuzz(front, seed, from, to, (i) => process.stdout.write(`case ${i}\n`), undefined, (f) => process.stdout.write(`failure ${Buffer.from(JSON.stringify(f)).toString("base64")}\n`));
   process.stdout.write(`done ${report.cases}\n`);
 }
 
@@ -48,7 +48,8 @@ function supervise(front: FrontEnd, from: number, to: number): Promise<{ next: n
         clearTimeout(timer);
         timer = setTimeout(() => proc.kill("SIGKILL"), hangMs);
         if (current % 1000 === 0) process.stderr.write(`${front}: case ${current}\n`);
-      } else if (line.startsWith("failure ")) failures.push(JSON.parse(line.slice(8)));
+      } // Base64: readline also breaks lines at characters a fuzzed input holds (\r, U+2028).
+      else if (line.startsWith("failure ")) failures.push(JSON.parse(Buffer.from(line.slice(8), "base64").toString()));
       else if (line.startsWith("done ")) done = true;
     });
     proc.on("exit", (code, signal) => {
