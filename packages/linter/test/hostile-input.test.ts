@@ -104,8 +104,8 @@ async function growth(work: (n: number) => Promise<unknown>, n: number): Promise
     }
     return best;
   };
-  const small = await time(n, 3);
-  const large = await time(10 * n, 2);
+  const small = await time(n, 5);
+  const large = await time(10 * n, 3);
   return large / Math.max(small, 1);
 }
 
@@ -117,16 +117,17 @@ describe("cost grows linearly with the input (10× the input, well under 100× t
     ["unclosed parentheses", gen.unclosedParens, 3000],
   ];
   it.each(sqlCases)("%s", async (_, make, n) => {
-    expect(await growth((m) => lintSql(make(m)), n)).toBeLessThan(30);
+    expect(await growth((m) => lintSql(make(m)), n)).toBeLessThan(40);
   }, 60_000);
 
   const cnfCases: [string, (n: number) => string, number][] = [
     ["unknown variables", gen.unknownVariables, 300],
     ["suppression comment + option pairs", gen.suppressionPairs, 300],
     ["suppression comments that suppress nothing", gen.unusedSuppressions, 300],
-    ["one flag list repeated", gen.repeatedFlagList, 300],
+    ["one flag list repeated", gen.repeatedFlagList, 1000],
   ];
   it.each(cnfCases)("%s", async (_, make, n) => {
-    expect(await growth((m) => lintCnf(make(m)), n)).toBeLessThan(30);
+    // Quadratic is 100×; 40 leaves room for a loaded machine.
+    expect(await growth((m) => lintCnf(make(m)), n)).toBeLessThan(40);
   }, 60_000);
 });
