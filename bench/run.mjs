@@ -181,6 +181,10 @@ if (spawnSync(process.execPath, [join(root, "bench/review.mjs")], { stdio: "inhe
 console.log("");
 if (spawnSync(process.execPath, [join(root, "bench/dump.mjs"), "--mb", "125,500"], { stdio: "inherit" }).status !== 0) console.log("dump bench failed");
 
+// Hostile inputs: each at two sizes 10× apart, with the growth between them (linear is 10×).
+console.log("");
+if (spawnSync(process.execPath, [join(root, "bench/hostile.mjs")], { stdio: "inherit" }).status !== 0) console.log("hostile bench failed");
+
 const engineBench = join(root, "bench/engine-sim.mjs");
 if (existsSync(engineBench)) {
   console.log("");

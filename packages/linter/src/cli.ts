@@ -38,6 +38,7 @@ import { parseTarget, TargetError } from "./target.js";
 import { loadLiveContext, parseTimeout, runLive } from "./live/command.js";
 import { promptSecret } from "./live/prompt.js";
 import { LiveError } from "./live/session.js";
+import { append } from "./arrays.js";
 
 export const VERSION = "0.1.0";
 
@@ -283,7 +284,7 @@ function commandLineJobs(args: LintArgs, io: CliIO, base: LintOptions, errors: I
     else jobs.push({ file: name, kind: kindFromName(name), options: { ...base, text } });
   }
   const collected = collectFiles(diskPaths, io.cwd);
-  errors.push(...collected.errors);
+  append(errors, collected.errors);
   for (const file of collected.files) jobs.push({ file, kind: kindFromName(file), options: base });
   return jobs;
 }
@@ -516,7 +517,7 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
         const ddl = new OnlineDdlAnnotator(file, t);
         const result = await streamSqlFacts(file, t, (sql) => {
           for (const { text: _text, ...rest } of ddl.annotate(sql.statements)) io.stdout(`${statements++ === 0 ? "" : ","}\n        ${pretty(rest, 4)}`);
-          found.push(...sql.errors);
+          append(found, sql.errors);
         });
         if (result.unreset) found.push(result.unreset);
         if (result.error) errors.push({ file, ...result.error });
@@ -533,7 +534,7 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
       io.stdout(pretty({ file, kind, target: t.label, statements: new OnlineDdlAnnotator(file, t).annotate(facts.statements).map(({ text: _text, ...rest }) => rest), errors: facts.errors }, 2));
     } else {
       const lint = await lintOptionFile(file, options);
-      errors.push(...lint.outcome.errors);
+      append(errors, lint.outcome.errors);
       openFile();
       io.stdout(
         pretty(

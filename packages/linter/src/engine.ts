@@ -24,6 +24,7 @@ import { toFinding, type Rule } from "./rules/types.js";
 import { applySuppressions, parseDirectives, targetDirective, unusedSuppressions, type Comment } from "./suppression.js";
 import { lookupVariable } from "./catalogue/index.js";
 import { TargetError, type Target } from "./target.js";
+import { append } from "./arrays.js";
 
 
 /** What every entry point starts with: the configuration (its error is an input error) and the simulator loading. */
@@ -91,14 +92,14 @@ function runRules<F>(
       return out;
     };
     try {
-      findings.push(...attempt(sim));
+      append(findings, attempt(sim));
     } catch (e) {
       // Impacts never decide whether a rule fires: if the rule fails with the simulator (an
       // estimate refused its inputs), its findings come without impacts.
       let recovered = false;
       if (sim) {
         try {
-          findings.push(...attempt(undefined));
+          append(findings, attempt(undefined));
           recovered = true;
         } catch {
           recovered = false;
@@ -166,7 +167,7 @@ export async function lintOptionFile(path: string, options: LintOptions = {}, on
   const facts = buildOptionFacts(file, set, target);
   const sim = await simulator;
   const findings = only === "drift" ? [] : runRules(optionFileRules, facts, file, target, config, errors, sim);
-  if (options.live) findings.push(...runRules(driftRules, { file: facts, live: options.live }, file, target, config, errors, sim));
+  if (options.live) append(findings, runRules(driftRules, { file: facts, live: options.live }, file, target, config, errors, sim));
   fingerprintOptionFindings(findings, set);
   return {
     set,

@@ -3,6 +3,7 @@ import { basename, join, relative, resolve, sep } from "node:path";
 import type { FileKind, InputError } from "./core.js";
 import { unreadableReason } from "./errno.js";
 import { notRegularReason } from "./input.js";
+import { append } from "./arrays.js";
 
 const OPTION_FILE_NAMES = new Set(["my.cnf", ".my.cnf", "mysqld.cnf", "my.ini", "mariadb.cnf", "server.cnf", "client.cnf"]);
 const SKIP_DIRS = new Set(["node_modules", ".git", ".hg", ".svn", "dist", "target"]);
@@ -135,7 +136,7 @@ export function collectFiles(paths: string[], cwd: string): { files: string[]; e
       walk(base, found, errors);
       const matched = found.filter((f) => pattern.test(relative(base, f).split(sep).join("/")));
       if (matched.length === 0) errors.push({ file: p, message: "no option or SQL files match this pattern" });
-      files.push(...matched);
+      append(files, matched);
       continue;
     }
     const abs = resolve(cwd, p);

@@ -9,6 +9,7 @@ import { lintOptionFile, lintSqlFile } from "../engine.js";
 import type { Finding } from "../finding.js";
 import { kindFromContent } from "../files.js";
 import { readHead } from "../input.js";
+import { append } from "../arrays.js";
 import { fileInternalError } from "../internal.js";
 import type { OptionFileError } from "../optionfile/model.js";
 import type { OptionFacts } from "../optionfile/rules/facts.js";
@@ -198,7 +199,7 @@ export class Project {
           options.progress?.tick();
         }
         if (job.contextOnly) continue;
-        outcome.errors.push(...out.errors);
+        append(outcome.errors, out.errors);
         for (const e of out.errors) outcome.failed.add(e.file);
         for (const [k, v] of out.sources) outcome.sources.set(k, v);
         if (!out.result) continue;

@@ -48,6 +48,7 @@ import type {
 } from "./types.js";
 import { unreadableReason } from "../errno.js";
 import { InputFileError, notRegularReason, openRegular, readBounded } from "../input.js";
+import { append } from "../arrays.js";
 
 export type {
   GroupOptions,
@@ -234,7 +235,7 @@ function staticErrors(file: string, statements: Statement[]): OptionFileError[] 
 function buildFile(parser: Parser, path: string, text: string, bytes: Buffer, cwd: string, extraErrors: OptionFileError[]): ParsedFile {
   const parsed = parseText(parser, text, bytes);
   const file: OptionFile = { path, text, entries: [], groups: [], includes: [], errors: [], comments: parsed.comments };
-  file.errors.push(...extraErrors, ...parsed.errors.map((e) => ({ ...e, file: path })), ...staticErrors(path, parsed.statements));
+  append(append(append(file.errors, extraErrors), parsed.errors.map((e) => ({ ...e, file: path }))), staticErrors(path, parsed.statements));
   const result: ParsedFile = { file, statements: parsed.statements, bom: text.startsWith("\uFEFF") };
   walkFile(result, 0, {
     option: (entry) => file.entries.push(entry),

@@ -7,6 +7,7 @@ import type { Node, Parser } from "web-tree-sitter";
 import type { Range } from "../finding.js";
 import { decodeUtf8, encodeUtf8, isLatin1Space, trimEndLatin1, unquoteValue } from "./bytes.js";
 import type { OptionComment, OptionFileError, OptionPrefix } from "./types.js";
+import { append } from "../arrays.js";
 
 /** fgets(buff, sizeof(buff) - 1, fp) with buff[4096]: a "line" is at most 4094 bytes. */
 export const READER_LINE_BYTES = 4094;
@@ -336,10 +337,10 @@ export function parseText(parser: Parser, text: string, bytes: Buffer = encodeUt
     const long = new Set(longLines.map((l) => l.line));
     const kept = statements.filter((s) => !long.has(s.line));
     statements.length = 0;
-    statements.push(...kept);
+    append(statements, kept);
     const keptComments = comments.filter((c) => !long.has(c.range.start.line));
     comments.length = 0;
-    comments.push(...keptComments);
+    append(comments, keptComments);
     for (const ll of longLines) {
       errors.push({
         kind: "line-too-long",

@@ -1,5 +1,6 @@
 import { dirname, relative } from "node:path";
 import type { ResolvedOption } from "../optionfile/rules/facts.js";
+import { flagLinesCovered } from "../optionfile/rules/flags.js";
 import { defineRule } from "./define.js";
 
 /** What the server ends up with from one line, as a comparison key: ssl = 0 and skip-ssl both read OFF, 64M and 67108864 are one number. */
@@ -28,19 +29,6 @@ function isFlagset(o: ResolvedOption): boolean {
   return o.lookup.status !== "unknown" && o.lookup.facts.type === "flagset";
 }
 
-function flagNames(o: ResolvedOption): string[] {
-  return (o.entry.value ?? "")
-    .split(",")
-    .map((f) => f.split("=")[0]!.trim().toLowerCase())
-    .filter(Boolean);
-}
-
-/** Whether later lines of a flag list set every flag this line sets, or reset them all with "default". */
-function flagsCovered(o: ResolvedOption, later: ResolvedOption[]): boolean {
-  const laterFlags = new Set(later.flatMap(flagNames));
-  return laterFlags.has("default") || flagNames(o).every((f) => laterFlags.has(f));
-}
-
 export default defineRule({
   id: "duplicate-option",
   surfaces: ["option-file"],
@@ -65,13 +53,17 @@ export default defineRule({
       const before = last.get(o.variable);
       if (before) overridden.push([before, o]);
       last.set(o.variable, o);
-      if (isFlagset(o)) flagLines.set(o.variable, [...(flagLines.get(o.variable) ?? []), o]);
+      if (isFlagset(o)) {
+        const lines = flagLines.get(o.variable);
+        if (lines) lines.push(o);
+        else flagLines.set(o.variable, [o]);
+      }
     }
+    const covered = flagLinesCovered(flagLines.values());
     for (const [earlier, later] of overridden) {
       // optimizer_switch = a=off then optimizer_switch = b=on sets both: the server applies each line's
       // flags on top of the current value, so an earlier line is lost only when later ones cover its flags.
-      const lines = flagLines.get(earlier.variable);
-      if (lines && !flagsCovered(earlier, lines.slice(lines.indexOf(earlier) + 1))) continue;
+      if (flagLines.has(earlier.variable) && !covered.has(earlier)) continue;
       const winner = last.get(earlier.variable) as ResolvedOption;
       const sameFile = earlier.entry.file === later.entry.file && earlier.entry.group === later.entry.group;
       const where =

@@ -27,8 +27,9 @@ export default defineRule({
     }
     if (!partitioning) return;
     const n = total(partitioning);
-    if (n <= threshold) return;
     const over = n > MAX_PARTITIONS;
+    // A count the server refuses is reported whatever the threshold.
+    if (n <= threshold && !over) return;
     // Partitions the statement does not define come from the table as the schema (or a live server) knows it.
     const live = s.partitioning ? undefined : table?.state?.live;
     const counted = live ? ` (table known from live ${live})` : "";

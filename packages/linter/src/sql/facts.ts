@@ -5,7 +5,7 @@
  * is parsed with tree-sitter-mysql (which also follows DELIMITER), and each top-level statement is
  * turned into plain facts. Ranges are 1-based lines and columns in UTF-16 units.
  */
-import { Query, type Node, type Parser, type Tree } from "web-tree-sitter";
+import type { Node, Parser, Tree } from "web-tree-sitter";
 import type { Range } from "../finding.js";
 import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";
@@ -14,6 +14,8 @@ import { charsetOfCollation } from "./rowsize.js";
 import { alterActions, optimizedTables } from "./alter.js";
 import { resolveVersionedComments, type ResolvedText } from "./versioned.js";
 import type { StatementKind, PartitionType, SubpartitioningFacts, PartitioningFacts, IndexFacts, ColumnFacts, ColumnPosition, ColumnChange, TableOptions, AssignmentFacts, PartitionOp, StatementFacts, SqlProblem, SqlFacts } from "./types.js";
+import { flattenDeepNesting } from "./nesting.js";
+import { append } from "../arrays.js";
 
 let parser: Promise<Parser> | undefined;
 
@@ -22,6 +24,7 @@ export async function parseSql(text: string, target: Target): Promise<{ tree: Tr
   parser ??= createParser("mysql");
   const p = await parser;
   const resolved = resolveVersionedComments(text, target);
+  resolved.text = flattenDeepNesting(resolved.text);
   const tree = p.parse(resolved.text);
   if (!tree) throw new Error("innolint: tree-sitter-mysql returned no tree");
   return { tree, resolved };
@@ -29,24 +32,21 @@ export async function parseSql(text: string, target: Target): Promise<{ tree: Tr
 
 /** Node types a statement's facts need from anywhere inside it, besides comments. */
 const SCANNED = ["cte", "table_reference", "delete_target", "where_clause", "join_condition"] as const;
-let scan: Query | undefined;
+const SCANNED_AND_COMMENTS = ["comment", ...SCANNED];
 
 /**
- * Comments and the nodes of SCANNED types anywhere in the tree, in document order, from one query
- * run inside the parser's WebAssembly: one pass per file instead of a JS walk (or a query) per
- * statement.
+ * Comments and the nodes of SCANNED types anywhere in the tree, in document order, from one walk
+ * inside the parser's WebAssembly: one pass per file instead of a JS walk per statement. Not a
+ * query: a query cursor is quadratic in the children of one node, and error recovery leaves an
+ * ERROR node with a child per token (100,000 unclosed parentheses took 15 s).
  */
 function scanTree(root: Tree | Node): { comments: Node[]; found: Node[] } {
   const node = "rootNode" in root ? root.rootNode : root;
-  scan ??= new Query(node.tree.language, ["(comment) @c", ...SCANNED.map((t) => `(${t}) @n`)].join(" "));
   const comments: Node[] = [];
   const found: Node[] = [];
-  let last = -1;
-  for (const c of scan.captures(node)) {
-    if (c.node.id === last) continue;
-    last = c.node.id;
-    if (c.name === "c") comments.push(c.node);
-    else found.push(c.node);
+  for (const n of node.descendantsOfType(SCANNED_AND_COMMENTS)) {
+    if (n.type === "comment") comments.push(n);
+    else found.push(n);
   }
   return { comments, found };
 }
@@ -91,7 +91,7 @@ export async function windowFacts(
 ): Promise<{ facts: SqlFacts; delimiter?: { seen: boolean; unreset?: { message: string; range: Range } } }> {
   parser ??= createParser("mysql");
   const p = await parser;
-  const tree = p.parse(resolved.text);
+  const tree = p.parse(flattenDeepNesting(resolved.text));
   if (!tree) throw new Error("innolint: tree-sitter-mysql returned no tree");
   return factsOfTree(text, tree, resolved, prefixLength, false);
 }
@@ -122,9 +122,9 @@ function factsOfTree(
         if (node.isMissing || node.hasError) {
           // A terminator the parser had to assume: the statement before it was cut short.
           const own = syntaxErrors(node);
-          errors.push(...own);
+          append(errors, own);
           const last = statements[statements.length - 1];
-          if (last) (last.errors ??= []).push(...own);
+          if (last) append((last.errors ??= []), own);
         }
         continue;
       }
@@ -132,10 +132,11 @@ function factsOfTree(
       const own = syntaxErrors(node);
       if (own.length > 0) {
         facts.errors = own;
-        errors.push(...own);
+        append(errors, own);
       }
       statements.push(facts);
     }
+    append(errors, rootErrors(tree.rootNode));
     const delimiter = unresetDelimiter(tree.rootNode, prefixLength);
     if (reportUnreset && delimiter.unreset) errors.push(delimiter.unreset);
     errors.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
@@ -175,6 +176,24 @@ export function lastDelimiter(last: Node | undefined): { seen: boolean; unreset?
   };
 }
 
+/**
+ * When error recovery gives up on the whole text, the root itself is an ERROR node and the tokens
+ * it could not place belong to no top-level statement (`SELECT` and 15 or more unclosed
+ * parentheses): one syntax error from the first of them to the end.
+ */
+export function rootErrors(root: Node): SqlProblem[] {
+  if (!root.isError) return [];
+  const loose = root.children.find((c) => !c.isNamed || c.isError) ?? root;
+  const range = rangeOf(loose);
+  range.end = rangeOf(root).end;
+  return [{ message: `syntax error near "${firstWord(loose.text)}"`, range }];
+}
+
+/** The first word of a node's text, short: an error node can span megabytes. */
+function firstWord(text: string): string {
+  return (/\S+/.exec(text.trimStart().slice(0, 400))?.[0] ?? "").slice(0, 40);
+}
+
 export function syntaxErrors(root: Node): { message: string; range: Range }[] {
   const out: { message: string; range: Range }[] = [];
   // Iterative post-order walk (deeply nested input must not exhaust the JS stack).
@@ -196,8 +215,7 @@ export function syntaxErrors(root: Node): { message: string; range: Range }[] {
     }
     if (n.isError) {
       stack.pop();
-      const first = n.text.trim().split(/\s+/)[0] ?? "";
-      out.push({ message: `syntax error near "${first.slice(0, 40)}"`, range: rangeOf(n) });
+      out.push({ message: `syntax error near "${firstWord(n.text)}"`, range: rangeOf(n) });
       continue;
     }
     if (!n.hasError) {
@@ -331,7 +349,7 @@ function createTable(node: Node, facts: StatementFacts, inside: Node[]): void {
       if (e.type === "index_definition") indexes.push(indexFacts(e));
       else if (e.type === "column_definition") {
         const def = columnDefinition(e);
-        indexes.push(...inlineIndexes(def.column.name, def.tokens, def.range));
+        append(indexes, inlineIndexes(def.column.name, def.tokens, def.range));
         columns.push(def.column);
       }
     }
@@ -352,7 +370,7 @@ function createTable(node: Node, facts: StatementFacts, inside: Node[]): void {
     if (sub) {
       const inner: StatementFacts = { kind: "select", range: facts.range, tables: [] };
       dml(sub, inner, inside.filter((n) => n.startIndex >= sub.startIndex && n.endIndex <= sub.endIndex));
-      facts.tables.push(...inner.tables);
+      append(facts.tables, inner.tables);
     }
   }
 }
@@ -479,13 +497,18 @@ function partitioningFacts(clause: Node): PartitioningFacts {
         ? "linear-hash"
         : "hash";
     const perDeclared = numberOf(sub.childForFieldName("subpartitions")) ?? 1;
+    // Only the definitions written out are counted one by one; the partitions a PARTITIONS n clause
+    // declares beyond them each have perDeclared, multiplied (a declared 10^9 must not be a list).
     const counts: number[] = [];
-    for (let i = 0; i < facts.partitions; i++) {
-      const d = defs[i];
-      const explicit = d ? firstChild(d, "subpartition_definitions") : undefined;
+    for (const d of defs) {
+      const explicit = firstChild(d, "subpartition_definitions");
       counts.push(explicit ? childrenOfType(explicit, "subpartition_definition").length : perDeclared);
     }
-    const s: SubpartitioningFacts = { type: stype, subpartitions: counts.reduce((a, b) => a + b, 0) };
+    const undefinedPartitions = Math.max(0, facts.partitions - defs.length);
+    let total = undefinedPartitions * perDeclared;
+    for (const c of counts) total += c;
+    if (undefinedPartitions > 0) counts.push(perDeclared);
+    const s: SubpartitioningFacts = { type: stype, subpartitions: total };
     const scols = firstChild(subType, "column_list");
     if (scols) s.columns = columnNames(scols);
     const sexpr = innerText(subType.childForFieldName("expression"));
@@ -546,7 +569,7 @@ function alterTable(node: Node, facts: StatementFacts): void {
           const type = c.type;
           if (type === "column_definition") {
             const { column, position, tokens: toks, range } = columnDefinition(c);
-            added.push(...inlineIndexes(column.name, toks, range));
+            append(added, inlineIndexes(column.name, toks, range));
             changes.push({ op: "add", column, ...position });
           } else if (type === "index_definition") added.push(indexFacts(c));
         }
@@ -656,7 +679,7 @@ function tokens(nodes: Node[]): Tok[] {
     const type = n.type;
     if (type === "comment") continue;
     if (type === "if_exists" || type === "if_not_exists") {
-      out.push(...tokens(n.children));
+      append(out, tokens(n.children));
       continue;
     }
     let kind = NAMED_KINDS[type];

@@ -15,16 +15,18 @@
  *
  * The result equals a fresh lint: test/lsp-incremental.test.ts compares them after random edits.
  */
-import { Edit, Query, type Node, type Parser, type Tree } from "web-tree-sitter";
+import { Edit, type Node, type Parser, type Tree } from "web-tree-sitter";
 import type { InputError } from "../core.js";
 import type { Finding, Position, Range } from "../finding.js";
 import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";
-import { lastDelimiter, SKIPPED, statementFacts, syntaxErrors } from "./facts.js";
+import { lastDelimiter, rootErrors, SKIPPED, statementFacts, syntaxErrors } from "./facts.js";
 import type { SqlFacts, StatementFacts } from "./types.js";
 import { appliedTables, SCHEMA_KINDS } from "./schema.js";
 import { LineIndex, rangeOf } from "./tree.js";
 import { commentDialect, resolveWithDialect, type ResolvedText, type VersionedComment } from "./versioned.js";
+import { append } from "../arrays.js";
+import { flattenDeepNesting } from "./nesting.js";
 
 type SqlComment = SqlFacts["comments"][number];
 type SqlError = SqlFacts["errors"][number];
@@ -73,7 +75,6 @@ interface MemoEntry {
 }
 
 let parser: Promise<Parser> | undefined;
-let commentQuery: Query | undefined;
 
 const same = (a: Position, b: Position) => a.line === b.line && a.column === b.column;
 const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.column < b.column);
@@ -245,7 +246,8 @@ export class SqlDocumentCache {
   async facts(text: string, target: Target): Promise<SqlFacts> {
     parser ??= createParser("mysql");
     const p = await parser;
-    const resolved = this.resolution.resolve(text, target);
+    const chunked = this.resolution.resolve(text, target);
+    const resolved = { ...chunked, text: flattenDeepNesting(chunked.text) };
     const lines = new LineIndex(text);
     const old = this.tree;
     this.tree = undefined;
@@ -283,7 +285,8 @@ export class SqlDocumentCache {
       this.lines = lines;
       this.keep(tops);
       const facts = this.assemble(tops);
-      facts.errors.unshift(...resolved.errors.map((e) => ({ message: e.message, range: lines.range(e.start, e.end) })));
+      append(facts.errors, rootErrors(tree.rootNode));
+      facts.errors = append(resolved.errors.map((e) => ({ message: e.message, range: lines.range(e.start, e.end) })), facts.errors);
       facts.errors.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
       facts.versionedComments = resolved.comments.map((c) => ({ ...c, range: lines.range(c.start, c.end) }));
       return facts;
@@ -431,8 +434,8 @@ export class SqlDocumentCache {
   }
 
   private commentsIn(node: Node): SqlComment[] {
-    commentQuery ??= new Query(node.tree.language, "(comment) @comment");
-    return commentQuery.captures(node).map((c) => ({ text: c.node.text, range: rangeOf(c.node) }));
+    // A walk, not a query: a query cursor is quadratic in an ERROR node's flat children.
+    return node.descendantsOfType("comment").map((c) => ({ text: c.text, range: rangeOf(c) }));
   }
 
   /**

@@ -11,6 +11,7 @@ import type { SqlFacts, StatementFacts } from "./types.js";
 import type { LiveTables, SqlStatementFacts } from "./rules/context.js";
 import type { StatementMemo } from "./incremental.js";
 import { SCHEMA_KINDS, type Schema } from "./schema.js";
+import { append } from "../arrays.js";
 
 const PERSISTENT = new Set(["global", "persist", "persist_only"]);
 
@@ -132,8 +133,8 @@ export class SqlRuleRunner {
       const key = memo?.key(statement);
       const kept = key === undefined ? undefined : memo?.get(key, statement);
       if (kept) {
-        this.findings.push(...kept.findings);
-        errors?.push(...kept.errors);
+        append(this.findings, kept.findings);
+        if (errors) append(errors, kept.errors);
       } else {
         for (const s of this.pending.splice(0)) schema.apply(s, file);
         const before = errors?.length ?? 0;
@@ -143,7 +144,7 @@ export class SqlRuleRunner {
           const fingerprint = statementFingerprint(statement.text ?? "");
           for (const f of found) f.fingerprint ??= fingerprint;
         }
-        this.findings.push(...found);
+        append(this.findings, found);
         if (key !== undefined) memo?.set(key, statement, found, errors?.slice(before) ?? []);
       }
       if (statement.kind === "create-table" && statement.tables[0]) createdInFile.add(statement.tables[0].name.toLowerCase());
@@ -165,7 +166,7 @@ export class SqlRuleRunner {
     if (assigned.entries.length > 0) {
       const findings = this.input.run(this.input.setRules, buildOptionFacts(file, assigned, target));
       fingerprintByRange(findings, this.assignedFingerprints);
-      this.findings.push(...findings);
+      append(this.findings, findings);
     }
     if (this.input.ruleErrors) this.input.memo?.done();
     return this.findings;

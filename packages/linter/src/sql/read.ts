@@ -12,7 +12,13 @@ export const SQL_MAX_BYTES = 50 * 1024 * 1024;
  * facts worker (sql/worker.ts) reads files exactly as the engine does without loading the engine.
  */
 export function readSqlText(file: string, options: { text?: string }): { text?: string; error?: { file: string; line?: number; message: string } } {
-  if (options.text !== undefined) return { text: options.text };
+  if (options.text !== undefined) {
+    // Unsaved text (stdin, an editor buffer) is refused as a file with the same bytes is: the
+    // parser takes NUL for the end of input and its recovery from each one costs the line before it.
+    const nul = options.text.indexOf("\0");
+    if (nul < 0) return { text: options.text };
+    return { error: { file, line: options.text.slice(0, nul).split("\n").length, message: "binary file (NUL byte): not SQL text" } };
+  }
   let bytes: Buffer;
   try {
     bytes = readBounded(file, "sql", SQL_MAX_BYTES);

@@ -1,6 +1,7 @@
 import type { ColumnChange, ColumnFacts, IndexFacts, PartitioningFacts, StatementFacts, StatementKind, TableOptions } from "./types.js";
 import { charsetOfCollation, clusteredRecordSize, hasCharset, secondaryRecordSize, type RecordSize, type TableShape } from "./rowsize.js";
 import { PersistentMap } from "./pmap.js";
+import { append } from "../arrays.js";
 
 /** The statements `Schema.apply` acts on; every other kind leaves the schema as it was. */
 export const SCHEMA_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>(["create-table", "alter-table", "create-index", "drop-index", "drop-table", "rename-table", "drop-database"]);
@@ -215,7 +216,7 @@ function applyToTable(state: TableState, stmt: StatementFacts, at: { file: strin
   }
   const dropped = new Set((stmt.indexesDropped ?? []).map(lower));
   state.indexes = state.indexes.filter((i) => !dropped.has(lower(i.name ?? (i.kind === "primary" ? "primary" : ""))));
-  state.indexes.push(...(stmt.indexesAdded ?? []));
+  append(state.indexes, stmt.indexesAdded ?? []);
   refreshKey(state);
 }
 

@@ -20,6 +20,7 @@ import { windowFacts } from "./facts.js";
 import type { SqlFacts, SqlProblem } from "./types.js";
 import { resolveVersionedComments } from "./versioned.js";
 import { unreadableReason } from "../errno.js";
+import { append } from "../arrays.js";
 
 export const SQL_WINDOW_CHARS = 8 * 2 ** 20;
 export const SQL_WINDOW_CAP = 64 * 2 ** 20;
@@ -266,10 +267,10 @@ export async function extractFactsStreamed(file: string, target: Target, options
     file,
     target,
     (f) => {
-      out.statements.push(...f.statements);
-      out.errors.push(...f.errors);
-      out.versionedComments.push(...f.versionedComments);
-      out.comments.push(...f.comments);
+      append(out.statements, f.statements);
+      append(out.errors, f.errors);
+      append(out.versionedComments, f.versionedComments);
+      append(out.comments, f.comments);
     },
     { versionedComments: true, ...options },
   );

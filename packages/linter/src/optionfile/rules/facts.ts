@@ -2,6 +2,7 @@ import { lookupVariable, mysqlBaseVersion, optionGroups, variableNames, type Loo
 import { atLeast, type Target } from "../../target.js";
 import type { OptionEntry, OptionSet } from "../model.js";
 import { interpret, limitValue, type GetoptDialect, type Interpretation } from "./values.js";
+import { append } from "../../arrays.js";
 
 /** One option line, matched against the catalogue the way mysqld's option parser matches it. */
 export interface ResolvedOption {
@@ -71,11 +72,14 @@ function pluginLoads(options: ResolvedOption[]): PluginLoad[] {
       items.push({ library, ...(plugin ? { plugin } : {}), ...(/[\\/]/.test(file) ? { withPath: true } : {}), option: o });
     }
     // the last early-plugin-load counts, as the last plugin-load does
-    if (o.variable === "early_plugin_load") early.splice(0, early.length, ...items);
+    if (o.variable === "early_plugin_load") {
+      early.length = 0;
+      append(early, items);
+    }
     else if (o.variable === "plugin_load") main = items;
-    else main.push(...items);
+    else append(main, items);
   }
-  return [...early, ...main];
+  return append(early, main);
 }
 
 /** mysqld_multi reads [mysqldN] groups and hands them to a server. */

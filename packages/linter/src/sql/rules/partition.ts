@@ -1,7 +1,7 @@
 /** Partitioning facts the partition rules share. */
 import type { PartitioningFacts } from "../types.js";
 
-/** The server's limit on partitions (subpartitions included) of a non-NDB table. */
+/** The server's limit on partitions (subpartitions included) of a non-NDB table: MAX_PARTITIONS in MySQL, and MariaDB's since 10.0.4. */
 export const MAX_PARTITIONS = 8192;
 
 export function total(p: PartitioningFacts): number {
