@@ -80,3 +80,11 @@ export function findAll(node: Node, types: ReadonlySet<string>, stop: ReadonlySe
   }
   return out;
 }
+
+/** A table reference as schema and name. */
+export function tableName(node: Node | null): { schema?: string; name: string } {
+  if (!node) return { name: "" };
+  const schema = nameOf(node.childForFieldName("schema"));
+  const name = nameOf(node.childForFieldName("name")) ?? "";
+  return schema === undefined ? { name } : { schema, name };
+}
