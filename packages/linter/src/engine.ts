@@ -10,10 +10,10 @@ import type { Finding, Severity } from "./finding.js";
 import { loadRuleDocs } from "./knowledge.js";
 import { readOptionFiles, type OptionFile, type OptionSet } from "./optionfile/model.js";
 import { buildOptionFacts, type OptionFacts } from "./optionfile/rules/facts.js";
-import { driftRules, ENGINE_RULES, liveConfigRules, optionFileRules, setStatementRules, sqlStatementRules } from "./rules/registry.js";
+import { driftRules, ENGINE_RULES, liveConfigRules, optionFileRules, scriptRules, setStatementRules, sqlStatementRules } from "./rules/registry.js";
 import type { LiveContext } from "./live/context.js";
 import { extractFacts } from "./sql/facts.js";
-import type { SqlFacts, SqlProblem } from "./sql/types.js";
+import type { SqlFacts, UnresetDelimiter } from "./sql/types.js";
 import type { SqlDocumentCache } from "./sql/incremental.js";
 import { runSqlRules, SqlRuleRunner } from "./sql/lint.js";
 import { SQL_STREAM_ABOVE, streamSqlFacts, type StreamOptions } from "./sql/stream.js";
@@ -111,26 +111,27 @@ function runRules<F>(
   return findings;
 }
 
-function engineRuleEnabled(id: string, config: Config | undefined): Severity | undefined {
-  const setting = config?.rules[id]?.severity;
-  if (setting === "off" || config?.rules[id]?.hidden) return undefined;
-  return setting ?? loadRuleDocs().get(id)?.severity ?? "warning";
-}
-
-/** `reportUnused`: false when only some rules ran, so a directive for another rule is not unused. */
+/**
+ * Suppressions applied, hidden rules' findings dropped, unused suppression comments reported, and
+ * every finding fingerprinted and sorted. `reportUnused`: false when only some rules ran, so a
+ * directive for another rule is not unused.
+ */
 export function finishFindings(
   findings: Finding[],
   comments: Comment[],
   config: Config | undefined,
+  at: { file: string; target: Target; errors: InputError[] },
   reportUnused = true,
 ): Finding[] {
   const directives = parseDirectives(comments);
   // Hidden rules' findings go after suppression: the comments that suppress them stay used.
   const kept = applySuppressions(findings, directives).filter((f) => !config?.rules[f.rule]?.hidden);
-  const unusedSeverity = reportUnused ? engineRuleEnabled("unused-suppression", config) : undefined;
-  if (unusedSeverity) {
-    const known = new Set([...loadRuleDocs().keys()]);
-    for (const f of unusedSuppressions(directives, known)) kept.push({ ...f, severity: unusedSeverity });
+  if (reportUnused) {
+    const unusedDirectives = unusedSuppressions(directives, new Set([...loadRuleDocs().keys()]));
+    if (unusedDirectives.length > 0) {
+      const found = runRules(scriptRules, { file: at.file, unusedDirectives }, at.file, at.target, config, at.errors, undefined);
+      append(kept, found.filter((f) => !config?.rules[f.rule]?.hidden));
+    }
   }
   fingerprintByRange(kept, comments.map((c) => ({ file: c.file, range: c.range, fingerprint: commentFingerprint(c.text) })));
   for (const f of kept) f.fingerprint ??= lineFingerprint(`${f.rule} ${f.message}`);
@@ -178,7 +179,7 @@ export async function lintOptionFile(path: string, options: LintOptions = {}, on
         file,
         kind: "option-file",
         target,
-        findings: finishFindings(findings, comments, config, only === undefined),
+        findings: finishFindings(findings, comments, config, { file, target, errors }, only === undefined),
         files: set.files.map((f) => f.path),
       },
     },
@@ -224,7 +225,7 @@ export async function lintLiveConfig(live: LiveContext, options: LintOptions): P
   if (!target) return { errors };
   const sim = await simulator;
   const findings = runRules(liveConfigRules, live.configFor(target), live.file, target, config, errors, sim).map((f) => liveFix(f, live, target));
-  return { errors, result: { file: live.file, kind: "option-file", target, findings: finishFindings(findings, [], config), files: [] } };
+  return { errors, result: { file: live.file, kind: "option-file", target, findings: finishFindings(findings, [], config, { file: live.file, target, errors }), files: [] } };
 }
 
 /**
@@ -300,7 +301,7 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
   }
   const scriptFindings: Finding[] = [];
   for (const err of sql.errors) {
-    if (err.rule) scriptFindings.push(...scriptProblemFinding(err, file, target, config));
+    if (err.rule) scriptFindings.push(...scriptProblemFinding(err, file, target, config, errors));
     else errors.push({ file, line: err.range.start.line, message: err.message });
   }
   const sim = await simulator;
@@ -326,7 +327,7 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
   return {
     errors,
     text,
-    result: { file, kind: "sql", target, findings: finishFindings([...findings, ...scriptFindings], comments, config), files: [file] },
+    result: { file, kind: "sql", target, findings: finishFindings([...findings, ...scriptFindings], comments, config, { file, target, errors }), files: [file] },
   };
 }
 
@@ -334,12 +335,8 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
  * A script problem the mysql client itself tolerates (a DELIMITER left changed) is its rule's
  * finding, not an input error: the file runs.
  */
-function scriptProblemFinding(problem: SqlProblem, file: string, target: Target, config: Config | undefined): Finding[] {
-  const id = problem.rule;
-  const severity = id ? engineRuleEnabled(id, config) : undefined;
-  const doc = id ? loadRuleDocs().get(id) : undefined;
-  if (!severity || !doc) return [];
-  return [toFinding(doc, severity, file, target, { range: problem.range, message: problem.message })];
+function scriptProblemFinding(problem: UnresetDelimiter, file: string, target: Target, config: Config | undefined, errors: InputError[]): Finding[] {
+  return runRules(scriptRules, { file, unresetDelimiter: { delimiter: problem.delimiter, range: problem.range } }, file, target, config, errors, undefined);
 }
 
 class TargetChange extends Error {
@@ -398,7 +395,7 @@ async function lintSqlStream(
             }
           }
           for (const err of sql.errors) {
-            if (err.rule) scriptFindings.push(...scriptProblemFinding(err, file, target, config));
+            if (err.rule) scriptFindings.push(...scriptProblemFinding(err, file, target, config, runErrors));
             else runErrors.push({ file, line: err.range.start.line, message: err.message });
           }
           runner.statements(sql);
@@ -421,11 +418,11 @@ async function lintSqlStream(
       throw e;
     }
     if (result.error) return { errors: [...errors, { file, ...result.error }] };
-    if (result.unreset) scriptFindings.push(...scriptProblemFinding(result.unreset, file, target, config));
+    if (result.unreset?.rule) scriptFindings.push(...scriptProblemFinding(result.unreset, file, target, config, runErrors));
     const findings = runner.finish();
     return {
       errors: [...errors, ...runErrors],
-      result: { file, kind: "sql", target, findings: finishFindings([...findings, ...scriptFindings], comments, config), files: [file] },
+      result: { file, kind: "sql", target, findings: finishFindings([...findings, ...scriptFindings], comments, config, { file, target, errors: runErrors }), files: [file] },
     };
   }
 }

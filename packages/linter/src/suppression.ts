@@ -128,28 +128,24 @@ class SuppressionSweep {
   }
 }
 
-export function unusedSuppressions(directives: Directive[], knownRules: ReadonlySet<string>): Finding[] {
-  const out: Finding[] = [];
+/** A suppression comment that names unknown rules or suppresses nothing (the unused-suppression rule words it). */
+export interface UnusedDirective {
+  kind: Directive["kind"];
+  file: string;
+  range: Range;
+  /** Rule ids it names that no rule has. */
+  unknown: string[];
+  /** Rules it names (or "(all rules)") that it suppressed nothing for. */
+  idle: string[];
+}
+
+export function unusedSuppressions(directives: Directive[], knownRules: ReadonlySet<string>): UnusedDirective[] {
+  const out: UnusedDirective[] = [];
   for (const d of directives) {
     if (d.kind === "enable") continue;
     const unknown = d.rules.filter((r) => !knownRules.has(r));
     const idle = d.rules.length === 0 ? (d.used.size === 0 ? ["(all rules)"] : []) : d.rules.filter((r) => knownRules.has(r) && !d.used.has(r));
-    const parts: string[] = [];
-    if (unknown.length) parts.push(`names unknown rule${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`);
-    if (idle.length) parts.push(`suppresses nothing for ${idle.join(", ")}`);
-    if (!parts.length) continue;
-    out.push({
-      rule: "unused-suppression",
-      severity: "warning",
-      file: d.file,
-      range: d.range,
-      message: `innolint-${d.kind} ${parts.join(" and ")}: remove it, or it will hide a future finding`,
-      fix: {
-        description: "remove the directive",
-        safety: "safe",
-        edits: [{ file: d.file, range: d.range, newText: "" }],
-      },
-    });
+    if (unknown.length || idle.length) out.push({ kind: d.kind, file: d.file, range: d.range, unknown, idle });
   }
   return out;
 }

@@ -41,7 +41,7 @@ describe("DELIMITER", () => {
     expect(await statements("DELIMITER $$\nSELECT 1 FROM t\ndelimiter ;\nSELECT 2;")).toEqual(["SELECT 1 FROM t", "SELECT 2"]);
     const facts = await extractFacts("t.sql", "DELIMITER ;;\nSELECT 1 FROM t;\nSELECT 2;;\nDELIMITER ;\n", mariadb);
     // Without a DELIMITER line after it, the ";" stays in the statement, which the server rejects.
-    expect(facts.errors.map((e) => [e.message, e.range.start.line])).toEqual([['syntax error near "SELECT"', 2]]);
+    expect(facts.errors.map((e) => ["message" in e ? e.message : e.rule, e.range.start.line])).toEqual([['syntax error near "SELECT"', 2]]);
   });
 
   it("reads // and ;; and quoted delimiters, case-insensitively", async () => {

@@ -53,7 +53,7 @@ describe.skipIf("unavailable" in oracle)("partition counts against a real MariaD
         partitions: p?.partitions ?? 0,
         subpartitions: p?.subpartitioning?.subpartitions ?? 0,
         statements: facts.statements.length,
-        errors: facts.errors.map((e) => `${e.range.start.line}:${e.range.start.column} ${e.message}`),
+        errors: facts.errors.map((e) => `${e.range.start.line}:${e.range.start.column} ${"message" in e ? e.message : e.rule}`),
       };
       const ok =
         got.errors.length === 0 &&

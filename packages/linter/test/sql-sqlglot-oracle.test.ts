@@ -202,7 +202,7 @@ describe.skipIf("unavailable" in oracle)("statement facts against sqlglot", () =
       if (!theirs?.parsed) continue;
       parsed++;
       const result = await extractFacts(row.file, row.sql, target);
-      const errors = result.errors.map((e) => `${e.range.start.line}:${e.range.start.column} ${e.message}`);
+      const errors = result.errors.map((e) => `${e.range.start.line}:${e.range.start.column} ${"message" in e ? e.message : e.rule}`);
       const fields = compare(row, result.statements, errors, theirs);
       if (fields.length > 2) comparedStatements++;
       for (const c of fields) {

@@ -3,11 +3,23 @@ import { parseInteger } from "../optionfile/rules/values.js";
 import type { DriftFacts } from "../live/drift.js";
 import type { SqlStatementFacts } from "../sql/rules/context.js";
 import type { Rule, RuleContext } from "./types.js";
+import type { Range } from "../finding.js";
+import type { UnusedDirective } from "../suppression.js";
+
+/** What the engine finds about a script or file as a whole, for the `script` rules to word. */
+export interface ScriptFacts {
+  file: string;
+  /** A DELIMITER left changed at the end of a SQL script. */
+  unresetDelimiter?: { delimiter: string; range: Range };
+  /** Suppression comments that suppress nothing or name unknown rules. */
+  unusedDirectives?: UnusedDirective[];
+}
 
 /**
  * Where a rule judges: an option file's lines, SET GLOBAL/PERSIST assignments (mapped onto option
  * lines), a live server's running values, an option file against a live server, SQL statements,
- * or a script as a whole (the engine's own rules: no facts, no `check`).
+ * or a script as a whole (what the engine finds about a file: a DELIMITER left changed, unused
+ * suppression comments).
  */
 export type Surface = "option-file" | "set-statement" | "live-config" | "drift" | "sql-statement" | "script";
 
@@ -20,7 +32,7 @@ export interface FactsBySurface {
   "live-config": OptionFacts;
   drift: DriftFacts;
   "sql-statement": SqlStatementFacts;
-  script: never;
+  script: ScriptFacts;
 }
 
 interface SpecBase {
@@ -71,19 +83,16 @@ export function defineRule<S extends Surface, O extends OptionSchema = Record<ne
   id: string;
   surfaces: readonly S[];
   options?: O;
-  /** Absent only for `script` rules, which the engine evaluates itself. */
-  check?: (facts: FactsBySurface[S], ctx: TypedRuleContext<O>) => void;
+  check: (facts: FactsBySurface[S], ctx: TypedRuleContext<O>) => void;
 }): RuleModule<FactsBySurface[S]> {
   const schema = (def.options ?? {}) as O;
   const inner = def.check;
-  if (!inner && def.surfaces.some((s) => s !== "script")) throw new Error(`rule ${def.id}: only script rules may omit check`);
   return {
     id: def.id,
     surfaces: def.surfaces,
     optionSchema: schema,
     [MODULE]: true,
     check(facts, ctx) {
-      if (!inner) throw new Error(`rule ${def.id} is evaluated by the engine, not through check`);
       inner(facts, { ...ctx, options: resolveOptions(def.id, schema, ctx.options) });
     },
   } as RuleModule<FactsBySurface[S]>;

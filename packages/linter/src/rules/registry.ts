@@ -2,7 +2,7 @@ import type { Rule } from "./types.js";
 import type { OptionFacts } from "../optionfile/rules/facts.js";
 import type { SqlStatementFacts } from "../sql/rules/context.js";
 import type { DriftFacts } from "../live/drift.js";
-import type { RuleModule, Surface } from "./define.js";
+import type { RuleModule, ScriptFacts, Surface } from "./define.js";
 import { ALL_RULES } from "./index.js";
 
 /** The rules that declare a surface, in the order of `ALL_RULES`. */
@@ -29,8 +29,11 @@ export const liveConfigRules = rulesFor("live-config") as Rule<OptionFacts>[];
 /** Rules comparing an option file with a live server. */
 export const driftRules = rulesFor("drift") as Rule<DriftFacts>[];
 
-/** Rules the engine itself evaluates rather than a front end. */
-export const ENGINE_RULES: readonly string[] = rulesFor("script").map((r) => r.id);
+/** Rules over what the engine finds about a file as a whole (a DELIMITER left changed, unused suppressions). */
+export const scriptRules = rulesFor("script") as Rule<ScriptFacts>[];
+
+/** The script rules' ids. */
+export const ENGINE_RULES: readonly string[] = scriptRules.map((r) => r.id);
 
 /** A rule by id, for configuration checks and `innolint rule`. */
 export function ruleById(id: string): RuleModule | undefined {

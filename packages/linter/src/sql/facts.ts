@@ -14,7 +14,7 @@ import { createParser } from "../treesitter.js";
 import { LineIndex, rangeOf } from "./tree.js";
 import { scanTree, statementFacts } from "./extract/statement.js";
 import { resolveVersionedComments, type ResolvedText } from "./versioned.js";
-import type { StatementFacts, SqlProblem, SqlFacts } from "./types.js";
+import type { StatementFacts, SqlProblem, SqlFacts, SqlSyntaxError, UnresetDelimiter } from "./types.js";
 import { flattenDeepNesting } from "./nesting.js";
 import { append } from "../arrays.js";
 
@@ -50,7 +50,7 @@ export async function windowFacts(
   text: string,
   resolved: ResolvedText,
   prefixLength: number,
-): Promise<{ facts: SqlFacts; delimiter?: { seen: boolean; unreset?: { message: string; range: Range } } }> {
+): Promise<{ facts: SqlFacts; delimiter?: { seen: boolean; unreset?: UnresetDelimiter } }> {
   parser ??= createParser("mysql");
   const p = await parser;
   const tree = p.parse(flattenDeepNesting(resolved.text));
@@ -64,7 +64,7 @@ function factsOfTree(
   resolved: ResolvedText,
   prefixLength: number,
   reportUnreset: boolean,
-): { facts: SqlFacts; delimiter: { seen: boolean; unreset?: { message: string; range: Range } } } {
+): { facts: SqlFacts; delimiter: { seen: boolean; unreset?: UnresetDelimiter } } {
   try {
     const lines = new LineIndex(text);
     const statements: StatementFacts[] = [];
@@ -116,24 +116,20 @@ function factsOfTree(
  * left is sent at end of file), but a script sourced or concatenated after it inherits the
  * delimiter. mysqldump and well-formed migrations always restore ";".
  */
-function unresetDelimiter(root: Node, prefixLength: number): { seen: boolean; unreset?: SqlProblem } {
+function unresetDelimiter(root: Node, prefixLength: number): { seen: boolean; unreset?: UnresetDelimiter } {
   let last: Node | undefined;
   for (const node of root.namedChildren) if (node.type === "delimiter_statement" && node.startIndex >= prefixLength) last = node;
   return lastDelimiter(last);
 }
 
 /** The same, given the last top-level DELIMITER command. */
-export function lastDelimiter(last: Node | undefined): { seen: boolean; unreset?: SqlProblem } {
+export function lastDelimiter(last: Node | undefined): { seen: boolean; unreset?: UnresetDelimiter } {
   if (!last) return { seen: false };
   const value = last.text.trim().split(/\s+/)[1] ?? ";";
   if (value === ";") return { seen: true };
   return {
     seen: true,
-    unreset: {
-      rule: "delimiter-not-reset",
-      message: `DELIMITER ${value} is never reset to ; before the end of the file: the mysql client runs this file, but a script sourced or concatenated after it in the same client session would need ${value} to end each statement`,
-      range: rangeOf(last),
-    },
+    unreset: { rule: "delimiter-not-reset", delimiter: value, range: rangeOf(last) },
   };
 }
 
@@ -142,7 +138,7 @@ export function lastDelimiter(last: Node | undefined): { seen: boolean; unreset?
  * it could not place belong to no top-level statement (`SELECT` and 15 or more unclosed
  * parentheses): one syntax error from the first of them to the end.
  */
-export function rootErrors(root: Node): SqlProblem[] {
+export function rootErrors(root: Node): SqlSyntaxError[] {
   if (!root.isError) return [];
   const loose = root.children.find((c) => !c.isNamed || c.isError) ?? root;
   const range = rangeOf(loose);

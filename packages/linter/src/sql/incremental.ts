@@ -22,7 +22,7 @@ import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";
 import { lastDelimiter, rootErrors, SKIPPED, syntaxErrors } from "./facts.js";
 import { statementFacts } from "./extract/statement.js";
-import type { SqlFacts, StatementFacts } from "./types.js";
+import type { SqlFacts, SqlProblem, SqlSyntaxError, StatementFacts, UnresetDelimiter } from "./types.js";
 import { appliedTables, SCHEMA_KINDS } from "./schema.js";
 import { LineIndex, rangeOf } from "./tree.js";
 import { commentDialect, resolveWithDialect, type ResolvedText, type VersionedComment } from "./versioned.js";
@@ -30,7 +30,7 @@ import { append } from "../arrays.js";
 import { flattenDeepNesting } from "./nesting.js";
 
 type SqlComment = SqlFacts["comments"][number];
-type SqlError = SqlFacts["errors"][number];
+type SqlError = SqlSyntaxError;
 
 /** The facts of an error-free top-level node, as computed when it started at `start`. */
 interface NodeEntry {
@@ -59,7 +59,7 @@ interface Top {
   attach: boolean;
   /** A DELIMITER command: the last one decides whether the delimiter is left unreset. */
   delimiter: boolean;
-  unreset?: SqlError;
+  unreset?: UnresetDelimiter;
 }
 
 interface StatementInfo {
@@ -125,7 +125,8 @@ function difference(a: string, b: string): { start: number; oldEnd: number; newE
   }
   let tail = 0;
   for (let block = 4096; block >= 1; block >>= 3) {
-    while (tail + block <= shorter - start && a.slice(a.length - tail - block, a.length - tail) === b.slice(b.length - tail - block, b.length - tail)) tail += block;
+    while (tail + block <= shorter - start && a.slice(a.length - tail - block, a.length - tail) === b.slice(b.length - tail - block, b.length - tail))
+      tail += block;
   }
   return { start, oldEnd: a.length - tail, newEnd: b.length - tail };
 }
@@ -287,7 +288,10 @@ export class SqlDocumentCache {
       this.keep(tops);
       const facts = this.assemble(tops);
       append(facts.errors, rootErrors(tree.rootNode));
-      facts.errors = append(resolved.errors.map((e) => ({ message: e.message, range: lines.range(e.start, e.end) })), facts.errors);
+      facts.errors = append<SqlProblem>(
+        resolved.errors.map((e) => ({ message: e.message, range: lines.range(e.start, e.end) })),
+        facts.errors,
+      );
       facts.errors.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
       facts.versionedComments = resolved.comments.map((c) => ({ ...c, range: lines.range(c.start, c.end) }));
       return facts;
@@ -416,9 +420,9 @@ export class SqlDocumentCache {
 
   private assemble(tops: Top[]): SqlFacts {
     const statements: StatementFacts[] = [];
-    const errors: SqlError[] = [];
+    const errors: SqlProblem[] = [];
     const comments: SqlComment[] = [];
-    let unreset: SqlError | undefined;
+    let unreset: UnresetDelimiter | undefined;
     for (const t of tops) {
       for (const c of t.comments) comments.push(c);
       for (const e of t.errors) errors.push(e);
@@ -448,7 +452,11 @@ export class SqlDocumentCache {
     if (!this.memo || this.memo.env.length !== env.length || this.memo.env.some((v, i) => !Object.is(v, env[i]))) {
       this.memo = { env, entries: [new Map(), new Map()], states: [new Map(), new Map()] };
     }
-    return new Memo(this.memo, (statement) => this.info.get(statement), () => this.nextState++);
+    return new Memo(
+      this.memo,
+      (statement) => this.info.get(statement),
+      () => this.nextState++,
+    );
   }
 
   /** Frees the tree (it lives in the parser's WebAssembly memory) and everything kept. */

@@ -207,11 +207,24 @@ export interface StatementFacts {
   errors?: { message: string; range: Range }[];
 }
 
-export interface SqlProblem {
+/** A syntax error: an input error of the file. */
+export interface SqlSyntaxError {
   message: string;
   range: Range;
-  rule?: "delimiter-not-reset";
+  rule?: undefined;
 }
+
+/**
+ * A DELIMITER the script changes and never sets back: the mysql client runs the file, so it is not an
+ * input error but the fact behind the delimiter-not-reset rule, which words it.
+ */
+export interface UnresetDelimiter {
+  rule: "delimiter-not-reset";
+  delimiter: string;
+  range: Range;
+}
+
+export type SqlProblem = SqlSyntaxError | UnresetDelimiter;
 
 export interface SqlFacts {
   statements: StatementFacts[];
