@@ -158,6 +158,17 @@ const messageOf = (d: Diagnostic) => (typeof d.message === "string" ? d.message 
 const markdown = (h: unknown) => ((h as { contents: MarkupContent } | null)?.contents.value ?? "");
 
 describe("diagnostics", () => {
+  it("does not lint a document above the editor's size bound, and says so on its first line", async () => {
+    const c = await connect(scratch({ ".innolint.json": JSON.stringify({ root: true }) }));
+    // Beyond the bound by one statement: 17 MB of SQL would take about 340 MB of parse tree.
+    const statement = "INSERT INTO t VALUES (1, 'payload payload payload payload');\n";
+    const text = statement.repeat(Math.ceil((16 * 2 ** 20) / statement.length) + 1);
+    const d = await c.open("dump.sql", text, "sql");
+    expect(d.diagnostics).toHaveLength(1);
+    expect(d.diagnostics[0]?.range.start.line).toBe(0);
+    expect(d.diagnostics[0]?.message).toMatch(/document is 16 MB, above the 16 MB the editor lints; run innolint on the file/);
+  });
+
   it("publishes the engine's findings with rule code, docs link, severity, impact line and the Finding as data", async () => {
     const dir = scratch({ ".innolint.json": CONFIG, "my.cnf": MY_CNF });
     const c = await connect(dir);

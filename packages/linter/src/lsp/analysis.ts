@@ -14,6 +14,7 @@ import type { OptionFile, OptionFileError } from "../optionfile/model.js";
 import type { Target } from "../target.js";
 import type { RuleSetting } from "../config.js";
 import type { Project } from "../lint/project.js";
+import { SQL_STREAM_ABOVE } from "../sql/stream.js";
 
 export interface Settings {
   /** Like --target: a directive in the file wins over it, it wins over .innolint.json. */
@@ -79,6 +80,9 @@ export function includeCwd(file: string, ws: WorkspaceState): string {
   return folder ?? dirname(file);
 }
 
+/** Documents above this many characters are not linted in the editor (the CLI streams files this large). */
+export const EDITOR_MAX_CHARS = SQL_STREAM_ABOVE;
+
 export interface AnalyzeInput {
   uri: string;
   version: number;
@@ -97,6 +101,18 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
   if (!ws.trusted) options.includeRoots = ws.folders;
   const base = { uri: doc.uri, version: doc.version, file, kind, text: doc.text };
   const analysis: Analysis = { ...base, findings: [], elsewhere: [], errors: [], readerErrors: [], dependencies: new Set([file]), watch: [] };
+  // A parse tree takes about 20 bytes per byte of SQL and the editor keeps it between edits: a
+  // document the CLI would stream is not linted here, and says so, instead of exhausting the heap.
+  if (doc.text.length > EDITOR_MAX_CHARS) {
+    analysis.errors = [
+      {
+        file,
+        line: 1,
+        message: `the document is ${(doc.text.length / 2 ** 20).toFixed(0)} MB, above the ${EDITOR_MAX_CHARS / 2 ** 20} MB the editor lints; run innolint on the file, which reads it in windows`,
+      },
+    ];
+    return analysis;
+  }
 
   let outcome: LintOutcome;
   if (kind === "sql") {
