@@ -56,6 +56,7 @@ export function includeScope(file: string, options: LintOptions, config: Config 
   const root = projectRoot(file, config, options.cwd ?? process.cwd());
   return {
     includeRoots: [root.dir, resolve(file)],
-    outsideRoots: `outside the project (${root.dir}, ${FROM[root.from]}): what it holds depends on the machine that lints, so innolint does not read it; "includes": "follow" in .innolint.json or --follow-includes reads it`,
+    // The root's kind, not its path: the message must not differ between machines either.
+    outsideRoots: `outside the project (whose root is ${FROM[root.from]}): what it holds depends on the machine that lints, so innolint does not read it; "includes": "follow" in .innolint.json or --follow-includes reads it`,
   };
 }
