@@ -15,6 +15,7 @@ function tempRepo(): string {
   mkdirSync(join(dir, "rules"), { recursive: true });
   for (const name of readdirSync(join(repo, "rules"))) if (name.endsWith(".yaml")) cpSync(join(repo, "rules", name), join(dir, "rules", name));
   symlinkSync(join(repo, "rules", "variables"), join(dir, "rules", "variables"));
+  symlinkSync(join(repo, "rules", "online-ddl"), join(dir, "rules", "online-ddl"));
   symlinkSync(join(repo, "node_modules"), join(dir, "node_modules"));
   cpSync(join(repo, "tsconfig.base.json"), join(dir, "tsconfig.base.json"));
   cpSync(join(repo, "packages", "linter", "src"), join(linter, "src"), { recursive: true });
