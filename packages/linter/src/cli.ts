@@ -85,6 +85,7 @@ const LINT_FLAGS: Record<string, FlagSpec> = {
   color: { type: "boolean", help: "force colour on (default: on for a terminal)" },
   "no-color": { type: "boolean", help: "force colour off" },
   "no-impact": { type: "boolean", help: "skip the simulator's impact estimates" },
+  "follow-includes": { type: "boolean", help: "read !include/!includedir paths outside the project too (default: reported,\nnot read, so that findings do not depend on the machine that lints)" },
   "context-dsn": { type: "string", value: "url", help: "read the target, configuration, partitions and table sizes from a\nrunning server (SELECT and SHOW only; password in INNOLINT_PASSWORD)" },
   "context-snapshot": { type: "string", value: "file", help: "the same from a snapshot written by innolint live --snapshot" },
   "context-timeout": { type: "string", value: "seconds", help: "limit for connecting and for each statement (default 10)" },
@@ -168,6 +169,7 @@ interface LintArgs {
   failOn: Severity | "never";
   config?: string;
   noConfig: boolean;
+  followIncludes: boolean;
   stdinFilename?: string;
   color?: boolean;
   impact: boolean;
@@ -190,6 +192,7 @@ function lintArgsOf(parsed: Parsed): LintArgs {
     format: str("format") ?? "text",
     failOn: (str("fail-on") ?? "warning") as LintArgs["failOn"],
     noConfig: f["no-config"] === true,
+    followIncludes: f["follow-includes"] === true,
     impact: f["no-impact"] !== true,
     noBaseline: f["no-baseline"] === true,
     progress: f["no-progress"] !== true,
@@ -256,7 +259,7 @@ interface ReviewRun {
 }
 
 async function baseOptions(args: LintArgs, io: CliIO, review?: ReviewRun): Promise<LintOptions> {
-  const base: LintOptions = { noConfig: args.noConfig, cwd: io.cwd, impact: args.impact };
+  const base: LintOptions = { noConfig: args.noConfig, cwd: io.cwd, impact: args.impact, ...(args.followIncludes ? { followIncludes: true } : {}) };
   if (args.target) base.target = args.target;
   if (args.config) base.configPath = resolve(io.cwd, args.config);
   if (review) base.changedFiles = review.changedFiles;

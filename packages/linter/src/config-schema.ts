@@ -6,7 +6,7 @@
 import { loadRuleDocs } from "./knowledge.js";
 import type { OptionSpec } from "./rules/define.js";
 import { ALL_RULES } from "./rules/index.js";
-import { SEVERITY_SETTINGS } from "./rules/config-check.js";
+import { INCLUDES_SETTINGS, SEVERITY_SETTINGS } from "./rules/config-check.js";
 
 /** What `sizeValue` reads: digits, then anything starting with one suffix letter (mysqld's parser). */
 const SIZE_PATTERN = "^\\s*\\+?[0-9]+([kKmMgGtTpPeE][\\s\\S]*)?$";
@@ -59,6 +59,11 @@ export function configSchema(): Record<string, unknown> {
       optionFile: {
         type: "string",
         description: "The server's option file, relative to this configuration file; SQL rules read the effective configuration from it.",
+      },
+      includes: {
+        enum: [...INCLUDES_SETTINGS],
+        description:
+          "project (default): an !include or !includedir leading outside the project (the directory of the root configuration file, else the git work tree, else the working directory) is reported, not read, so that the verdict does not depend on the machine that lints; follow: read it.",
       },
       ignore: { type: "array", items: { type: "string" }, description: "Glob patterns, relative to this configuration file, of files not to lint." },
       rules: {

@@ -2,7 +2,7 @@ import { lstatSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Severity } from "./finding.js";
 import { jsonLines, lineAt, pathKey } from "./jsonpos.js";
-import { checkRuleOverrides, checkRuleSetting, SEVERITY_SETTINGS } from "./rules/config-check.js";
+import { checkRuleOverrides, checkRuleSetting, INCLUDES_SETTINGS, type IncludesSetting, SEVERITY_SETTINGS } from "./rules/config-check.js";
 import { InputFileError, notRegularReason, readBoundedText } from "./input.js";
 
 export type RuleSetting = Severity | "off";
@@ -21,6 +21,10 @@ export interface Config {
   /** The configuration file this came from, if any. */
   path?: string;
   root?: boolean;
+  /** The directory of the configuration file that says "root": true (the project root, includes.ts). */
+  rootDir?: string;
+  /** "follow": read every !include/!includedir, also outside the project (default "project"). */
+  includes?: IncludesSetting;
   target?: string;
   optionFile?: string;
   ignore: string[];
@@ -52,7 +56,7 @@ export class ConfigError extends Error {
 
 const SETTINGS = new Set<string>(SEVERITY_SETTINGS);
 const TARGET = /^(mysql|percona|pxc|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/;
-const KEYS = new Set(["$schema", "root", "target", "optionFile", "ignore", "rules"]);
+const KEYS = new Set(["$schema", "root", "target", "optionFile", "includes", "ignore", "rules"]);
 
 /** Validates what the JSON schema in schema/innolint.schema.json states; a test keeps the two in step. */
 export function parseConfig(text: string, file: string): Config {
@@ -74,6 +78,13 @@ export function parseConfig(text: string, file: string): Config {
   if (obj.root !== undefined) {
     if (typeof obj.root !== "boolean") throw new ConfigError(file, `"root" must be true or false`);
     config.root = obj.root;
+    if (obj.root) config.rootDir = dirname(file);
+  }
+  if (obj.includes !== undefined) {
+    if (typeof obj.includes !== "string" || !(INCLUDES_SETTINGS as readonly string[]).includes(obj.includes)) {
+      throw new ConfigError(file, `"includes" must be ${INCLUDES_SETTINGS.map((s) => `"${s}"`).join(" or ")}`, lineOf("includes"));
+    }
+    config.includes = obj.includes as IncludesSetting;
   }
   if (obj.target !== undefined) {
     if (typeof obj.target !== "string" || !TARGET.test(obj.target)) {

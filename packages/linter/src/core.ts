@@ -65,4 +65,6 @@ export interface LintOptions {
    * or !includedir leading outside is reported instead of followed (optionfile ReadOptions).
    */
   includeRoots?: string[];
+  /** Follow an !include or !includedir outside the project too (--follow-includes; lint/includes.ts). */
+  followIncludes?: boolean;
 }

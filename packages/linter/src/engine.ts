@@ -8,6 +8,7 @@ import { configFor, configForRun, resolveTarget } from "./context.js";
 import type { InputError, LintOptions, LintOutcome } from "./core.js";
 import type { Finding, Severity } from "./finding.js";
 import { loadRuleDocs } from "./knowledge.js";
+import { includeScope } from "./lint/includes.js";
 import { readOptionFiles, type OptionFile, type OptionSet } from "./optionfile/model.js";
 import { buildOptionFacts, type OptionFacts } from "./optionfile/rules/facts.js";
 import { driftRules, ENGINE_RULES, liveConfigRules, optionFileRules, scriptRules, setStatementRules, sqlStatementRules } from "./rules/registry.js";
@@ -156,11 +157,12 @@ export async function lintOptionFile(path: string, options: LintOptions = {}, on
   const { config, errors, simulator } = prepare(file, options, () => configFor(file, options));
   const set = await readOptionFiles(file, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
-    ...(options.includeRoots ? { includeRoots: options.includeRoots } : {}),
+    ...includeScope(file, options, config),
     ...(options.text !== undefined ? { readFile: (p: string) => (resolve(p) === file ? Buffer.from(options.text as string) : undefined) } : {}),
   });
-  for (const e of set.errors) errors.push({ file: e.file, ...(e.line !== undefined ? { line: e.line } : {}), message: e.message });
   const rootFile = set.files.find((f) => f.path === file);
+  // An include not followed is information (rule include-not-followed), not an input error.
+  for (const e of set.errors) if (!(rootFile && e.kind === "not-followed")) errors.push({ file: e.file, ...(e.line !== undefined ? { line: e.line } : {}), message: e.message });
   if (!rootFile) return { set, outcome: { errors } };
   const comments = set.files.flatMap(optionFileComments);
   const target = targetOr(errors, file, targetDirective(optionFileComments(rootFile))?.label, options, config);

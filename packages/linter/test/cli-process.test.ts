@@ -19,7 +19,7 @@ const FILES: Record<string, string | Buffer> = {
   "latin1.cnf": Buffer.concat([Buffer.from("[mysqld]\n\nport = 33"), Buffer.from([0xc3, 0x28]), Buffer.from("\n")]),
   "cycle.cnf": "[mysqld]\n!include loop.cnf\n",
   "loop.cnf": "[client]\nuser = app\n!include cycle.cnf\n",
-  "missing-include.cnf": "[mysqld]\n\n\n!include /nonexistent/innolint.cnf\n",
+  "missing-include.cnf": "[mysqld]\n\n\n!include nonexistent/innolint.cnf\n",
   "broken.sql": "SELECT 1;\n\nCREATE TABLE t (a INT) PARTITION BY RANGE (a) (PARTITION p0 VALUES LESS THAN);\n",
 };
 

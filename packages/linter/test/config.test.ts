@@ -20,6 +20,8 @@ const samples: [string, unknown][] = [
   ["bad severity", { rules: { "duplicate-option": "fatal" } }],
   ["bad array", { rules: { "duplicate-option": ["warning", 3] } }],
   ["root not boolean", { root: "yes" }],
+  ["includes follow", { includes: "follow" }],
+  ["includes of another value", { includes: "always" }],
   ["misspelt rule id", { rules: { "sort-buffer-oversizd": "off" } }],
   ["misspelt option", { rules: { "sort-buffer-oversized": ["error", { treshold: "128M" }] } }],
   ["size option of the wrong type", { rules: { "sort-buffer-oversized": ["error", { threshold: "lots" }] } }],

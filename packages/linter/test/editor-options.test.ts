@@ -97,7 +97,7 @@ describe("includeRoots", () => {
 
   it("reads nothing outside them: each include that leads outside is reported where it is written", async () => {
     const { outside, dir } = workspace();
-    const trusted = await lint(dir);
+    const trusted = await lint(dir, { followIncludes: true });
     expect(trusted.files).toContain(join(outside, "secret.cnf"));
     expect(trusted.errors.filter((e) => e.kind === "not-followed")).toEqual([]);
 
@@ -126,5 +126,55 @@ describe("includeRoots", () => {
     expect(given.files).toEqual([join(outside, "secret.cnf")]);
     mkdirSync(join(dir, "sub"));
     expect((await lint(dir, { includeRoots: [join(dir, "sub")] })).errors.map((e) => e.kind)).toEqual(["not-followed"]);
+  });
+});
+
+describe("includes outside the project", () => {
+  const outsideTree = () => scratch({ "secret.cnf": "[mysqld]\nmax_connections = 1\n", "conf.d/a.cnf": "[mysqld]\nmax_connections = 2\n" });
+
+  it("are reported once each as information, not read, not an input error", async () => {
+    const outside = outsideTree();
+    const dir = scratch({
+      ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.36" }),
+      "my.cnf": `[mysqld]\nmax_connections = 5\n!include ${join(outside, "secret.cnf")}\n!includedir ${join(outside, "conf.d")}\n!includedir /nonexistent-innolint/my.cnf.d\n!include inner.cnf\n`,
+      "inner.cnf": "[mysqld]\nsort_buffer_size = 1M\n",
+    });
+    const out = await lintOptionFile(join(dir, "my.cnf"), { impact: false, cwd: dir });
+    clearConfigCache();
+    expect(out.set.files.map((f) => f.path).sort()).toEqual([join(dir, "inner.cnf"), join(dir, "my.cnf")]);
+    expect(out.outcome.errors).toEqual([]);
+    const notFollowed = out.outcome.result?.findings.filter((f) => f.rule === "include-not-followed") ?? [];
+    expect(notFollowed.map((f) => [f.range.start.line, f.severity])).toEqual([[3, "info"], [4, "info"], [5, "info"]]);
+    expect(notFollowed[0]!.message).toBe(
+      `not followed: ${join(outside, "secret.cnf")} is outside the project (whose root is the directory of .innolint.json with "root": true): what it holds depends on the machine that lints, so innolint does not read it; "includes": "follow" in .innolint.json or --follow-includes reads it`,
+    );
+    // max_connections in secret.cnf would override line 2: not read, so not reported.
+    expect(out.outcome.result?.findings.filter((f) => f.rule === "duplicate-option")).toEqual([]);
+  });
+
+  it("are read with followIncludes or \"includes\": \"follow\"", async () => {
+    const outside = outsideTree();
+    const text = `[mysqld]\nmax_connections = 5\n!include ${join(outside, "secret.cnf")}\n`;
+    const dir = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.36" }), "my.cnf": text });
+    expect((await lint(dir, { followIncludes: true })).files).toContain(join(outside, "secret.cnf"));
+    const follows = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.36", includes: "follow" }), "my.cnf": text });
+    const read = await lint(follows);
+    expect(read.files).toContain(join(outside, "secret.cnf"));
+    expect(rules(read.findings)).toContain("duplicate-option");
+    expect(rules(read.findings)).not.toContain("include-not-followed");
+  });
+
+  it("are judged against the git work tree without a root configuration, else the working directory", async () => {
+    const repo = scratch({ ".git/HEAD": "ref: refs/heads/main\n", "db/my.cnf": "[mysqld]\n!include ../shared.cnf\n!include ../../elsewhere.cnf\n", "shared.cnf": "[mysqld]\nmax_connections = 9\n" });
+    // Relative paths resolve against the working directory, as the server's do.
+    const inRepo = await lint(join(repo, "db"), { target: "mysql-8.0.36" });
+    expect(inRepo.files.sort()).toEqual([join(repo, "db/my.cnf"), join(repo, "shared.cnf")]);
+    const climbed = inRepo.findings.filter((f) => f.rule === "include-not-followed");
+    expect(climbed.map((f) => f.range.start.line)).toEqual([3]);
+    expect(climbed[0]!.message).toContain("outside the project (whose root is the git work tree)");
+
+    const plain = scratch({ "a/my.cnf": "[mysqld]\n!include ../b.cnf\n", "b.cnf": "[mysqld]\nmax_connections = 9\n" });
+    const fromA = await lint(join(plain, "a"), { target: "mysql-8.0.36" });
+    expect(fromA.findings.find((f) => f.rule === "include-not-followed")?.message).toContain("outside the project (whose root is the working directory)");
   });
 });

@@ -134,6 +134,7 @@ export class Project {
     if (options.configPath) opts.configPath = options.configPath;
     if (options.noConfig) opts.noConfig = options.noConfig;
     if (options.includeRoots) opts.includeRoots = options.includeRoots;
+    if (options.followIncludes) opts.followIncludes = true;
     const key = JSON.stringify([optionFile, opts]);
     // A live server (one per run) decides the target when none is given.
     if (options.live) opts.live = options.live;

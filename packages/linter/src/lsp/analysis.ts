@@ -126,7 +126,8 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
     const lint = await lintOptionFile(file, options);
     analysis.lint = lint;
     outcome = lint.outcome;
-    analysis.readerErrors = lint.set.errors;
+    // An include not followed is a finding of its own (include-not-followed) once the file is read.
+    analysis.readerErrors = lint.outcome.result ? lint.set.errors.filter((e) => e.kind !== "not-followed") : lint.set.errors;
     for (const f of lint.set.files) {
       analysis.dependencies.add(f.path);
       for (const inc of f.includes) analysis.dependencies.add(inc.resolved);

@@ -301,7 +301,7 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
     ...at,
     kind: "not-followed",
     severity: "info",
-    message: `not followed: ${abs} is outside the workspace, and innolint reads nothing outside an untrusted workspace`,
+    message: `not followed: ${abs} is ${opts.outsideRoots ?? "outside the workspace, and innolint reads nothing outside an untrusted workspace"}`,
   });
 
   const report = (error: OptionFileError): void => {

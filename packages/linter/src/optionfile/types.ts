@@ -125,6 +125,8 @@ export interface ReadOptions {
    * ("not-followed") instead of followed; so is the top file, unless `readFile` supplies it.
    */
   includeRoots?: string[];
+  /** Why a path outside `includeRoots` is not read, after "is" (default: an untrusted workspace). */
+  outsideRoots?: string;
   /**
    * Read a file above `maxBytes` in pieces of whole lines instead of refusing it, handing each
    * option to `onEntry` rather than keeping it (`innolint print-defaults`, which like

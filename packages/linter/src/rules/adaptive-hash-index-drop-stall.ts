@@ -4,7 +4,7 @@ import { dropStallImpact } from "../impact/estimates.js";
 import { effectiveBoolean, effectiveNumber } from "../optionfile/rules/facts.js";
 import { formatBytes } from "../optionfile/rules/values.js";
 import { configInputSource, configOrigin } from "../sql/rules/context.js";
-import { allCreatedInChange, bufferPoolInstances, dropCleansAhi, DROPS, dropScansBufferPool, dropsInnodbTablespace, subject, what } from "../sql/rules/drop.js";
+import { allCreatedInChange, bufferPoolInstances, droppedBeforeInstall, dropCleansAhi, DROPS, dropScansBufferPool, dropsInnodbTablespace, subject, what } from "../sql/rules/drop.js";
 import { defineRule } from "./define.js";
 
 export default defineRule({
@@ -28,13 +28,17 @@ export default defineRule({
     const lookup = lookupVariable(facts.target, "innodb_adaptive_hash_index");
     const inUse: Severity = pool >= ctx.options.warningAt ? "warning" : "info";
     const fresh = allCreatedInChange(facts);
-    if (fresh) {
-      const one = fresh.length === 1;
+    const install = fresh ? undefined : droppedBeforeInstall(facts);
+    if (fresh || install) {
+      const one = (fresh ?? install ?? []).length === 1;
+      const on = `${what(s.kind)} ${subject(facts)} with the adaptive hash index on${fromDefault ? " (the default for this target)" : ""}`;
       ctx.report({
         range: s.range,
         severity: "info",
         versionDependent: true,
-        message: `${what(s.kind)} ${subject(facts)} with the adaptive hash index on${fromDefault ? " (the default for this target)" : ""}: ${one ? "the table is" : "the tables are"} created by this change (${fresh.join(", ")}), so the application never queried ${one ? "it" : "them"} and only the change's own statements can have built hash entries; without entries the cleanup walks no LRU list${inUse === "warning" ? " (for a table in use this is a warning)" : ""}`,
+        message: fresh
+          ? `${on}: ${one ? "the table is" : "the tables are"} created by this change (${fresh.join(", ")}), so the application never queried ${one ? "it" : "them"} and only the change's own statements can have built hash entries; without entries the cleanup walks no LRU list${inUse === "warning" ? " (for a table in use this is a warning)" : ""}`
+          : `${on}: neither the migrations before this file nor a live server know ${one ? "the table" : "the tables"}, and this file creates ${one ? "it" : "them"} again below (an install script's idiom): on a fresh install there is nothing to drop and no query has built hash entries, so the cleanup walks no LRU list${inUse === "warning" ? " (where the table exists and is in use, this is a warning)" : ""}`,
         notes: ["btr_drop_ahi_for_table() returns at once when no index of the table has hashed pages; otherwise it walks every instance's LRU list once per batch of hashed pages"],
         ...(ctx.sim
           ? {

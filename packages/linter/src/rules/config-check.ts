@@ -14,6 +14,10 @@ export interface SettingProblem {
 
 export const SEVERITY_SETTINGS = ["off", "info", "warning", "error"] as const;
 
+/** "includes": read only the project's option files (default), or follow every include as the server does. */
+export const INCLUDES_SETTINGS = ["project", "follow"] as const;
+export type IncludesSetting = (typeof INCLUDES_SETTINGS)[number];
+
 const byId = () => new Map(ALL_RULES.map((r) => [r.id, r]));
 
 const hint = (name: string, candidates: Iterable<string>) => {

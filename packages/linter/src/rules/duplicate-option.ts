@@ -1,4 +1,5 @@
 import { dirname, relative } from "node:path";
+import { ACCUMULATING, accumulating } from "../optionfile/accumulating.js";
 import type { ResolvedOption } from "../optionfile/rules/facts.js";
 import { flagLinesCovered } from "../optionfile/rules/flags.js";
 import { defineRule } from "./define.js";
@@ -36,11 +37,7 @@ export default defineRule({
     repeatable: {
       type: "string-list",
       description: "Variables that accumulate when repeated (each line adds to the list), so repeating them is not a duplicate.",
-      default: [
-        "plugin_load_add", "replicate_do_db", "replicate_ignore_db", "replicate_do_table", "replicate_ignore_table",
-        "replicate_wild_do_table", "replicate_wild_ignore_table", "replicate_rewrite_db", "binlog_do_db",
-        "binlog_ignore_db", "performance_schema_instrument",
-      ],
+      default: ACCUMULATING.map((a) => a.variable),
     },
   },
   check(facts, ctx) {
@@ -48,8 +45,18 @@ export default defineRule({
     const last = new Map<string, ResolvedOption>();
     const overridden: [ResolvedOption, ResolvedOption][] = [];
     const flagLines = new Map<string, ResolvedOption[]>();
+    const lists = new Map<string, ResolvedOption[]>();
+    const cleared: [ResolvedOption, ResolvedOption][] = [];
     for (const o of facts.options) {
-      if (!o.serverGroup || o.setsMaximum || repeatable.has(o.variable)) continue;
+      if (!o.serverGroup || o.setsMaximum) continue;
+      if (repeatable.has(o.variable)) {
+        // An empty value of ignore-db-dirs empties the list: the lines before it add nothing.
+        if (accumulating(o.variable)?.emptyResets && !o.entry.value) {
+          for (const earlier of lists.get(o.variable) ?? []) cleared.push([earlier, o]);
+          lists.set(o.variable, []);
+        } else lists.set(o.variable, [...(lists.get(o.variable) ?? []), o]);
+        continue;
+      }
       const before = last.get(o.variable);
       if (before) overridden.push([before, o]);
       last.set(o.variable, o);
@@ -58,6 +65,16 @@ export default defineRule({
         if (lines) lines.push(o);
         else flagLines.set(o.variable, [o]);
       }
+    }
+    for (const [earlier, reset] of cleared) {
+      const sameFile = earlier.entry.file === reset.entry.file && earlier.entry.group === reset.entry.group;
+      const where = reset.entry.file === earlier.entry.file ? `line ${reset.entry.line}` : `${relative(dirname(earlier.entry.file), reset.entry.file)}:${reset.entry.line}`;
+      ctx.report({
+        file: earlier.entry.file,
+        range: earlier.entry.lineRange,
+        severity: sameFile ? "warning" : "info",
+        message: `${earlier.variable} accumulates, but the empty ${reset.entry.rawName} at ${where} clears the list: ${written(earlier)} here has no effect`,
+      });
     }
     const covered = flagLinesCovered(flagLines.values());
     for (const [earlier, later] of overridden) {

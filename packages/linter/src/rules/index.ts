@@ -22,6 +22,7 @@ import ddlMultiIndexMemory from "./ddl-multi-index-memory.js";
 import configDrift from "./config-drift.js";
 import unusedSuppression from "./unused-suppression.js";
 import delimiterNotReset from "./delimiter-not-reset.js";
+import includeNotFollowed from "./include-not-followed.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -45,4 +46,5 @@ export const ALL_RULES: readonly RuleModule[] = [
   configDrift,
   unusedSuppression,
   delimiterNotReset,
+  includeNotFollowed,
 ];

@@ -86,6 +86,23 @@ export interface SqlRunInput {
   ruleErrors?: InputError[];
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * For a DROP TABLE, the tables it names that a later CREATE TABLE of the same statements creates
+ * (a streamed file: of the same window, so a CREATE in a later window is not seen).
+ */
+function createdLater(statements: readonly StatementFacts[]): (at: number, statement: StatementFacts) => ReadonlySet<string> {
+  const lastCreate = new Map<string, number>();
+  for (const [i, s] of statements.entries()) if (s.kind === "create-table" && s.tables[0]) lastCreate.set(s.tables[0].name.toLowerCase(), i);
+  if (lastCreate.size === 0) return () => NONE;
+  return (at, statement) => {
+    if (statement.kind !== "drop-table") return NONE;
+    const names = statement.tables.map((t) => t.name.toLowerCase()).filter((n) => (lastCreate.get(n) ?? -1) > at);
+    return names.length ? new Set(names) : NONE;
+  };
+}
+
 /** Runs the SQL rules statement by statement, applying each statement to the schema after its rules ran. */
 export function runSqlRules(input: SqlRunInput): Finding[] {
   const runner = new SqlRuleRunner(input);
@@ -128,9 +145,13 @@ export class SqlRuleRunner {
     };
     const errors = this.input.ruleErrors;
     const memo = errors ? this.input.memo : undefined;
-    for (const statement of sql.statements) {
+    const later = createdLater(sql.statements);
+    for (const [at, statement] of sql.statements.entries()) {
       const index = this.index++;
-      const key = memo?.key(statement);
+      const createdLaterInFile = later(at, statement);
+      // What follows the statement is read too: its findings are kept only while that stays the same.
+      const memoKey = memo?.key(statement);
+      const key = memoKey !== undefined && createdLaterInFile.size > 0 ? `${memoKey}|C${[...createdLaterInFile].join(",")}` : memoKey;
       const kept = key === undefined ? undefined : memo?.get(key, statement);
       if (kept) {
         append(this.findings, kept.findings);
@@ -138,7 +159,7 @@ export class SqlRuleRunner {
       } else {
         for (const s of this.pending.splice(0)) schema.apply(s, file);
         const before = errors?.length ?? 0;
-        const found = this.input.run(this.input.statementRules, { file, target, statement, index, sql, schema, createdInFile, config, configSource, ...live } satisfies SqlStatementFacts);
+        const found = this.input.run(this.input.statementRules, { file, target, statement, index, sql, schema, createdInFile, createdLaterInFile, config, configSource, ...live } satisfies SqlStatementFacts);
         // Only statements with findings are hashed: a dump's multi-megabyte INSERTs rarely have any.
         if (found.length > 0) {
           const fingerprint = statementFingerprint(statement.text ?? "");

@@ -198,6 +198,8 @@ export interface StatementFacts {
   renames?: { from: { schema?: string; name: string }; to: { schema?: string; name: string } }[];
   /** CREATE TEMPORARY TABLE, DROP TEMPORARY TABLE. */
   temporary?: true;
+  /** DROP TABLE IF EXISTS. */
+  ifExists?: true;
   /** CREATE TABLE ... LIKE source. */
   like?: { schema?: string; name: string };
   /** DROP DATABASE/SCHEMA. */

@@ -79,6 +79,7 @@ export function statementFacts(node: Node, source: string, inside: Node[] = scan
       break;
     case "drop_table_statement":
       if (node.children.some((c) => c.type === "TEMPORARY")) facts.temporary = true;
+      if (node.children.some((c) => c.type === "if_exists")) facts.ifExists = true;
       for (const t of node.childrenForFieldName("table")) facts.tables.push(tableName(t));
       break;
     case "truncate_table_statement":

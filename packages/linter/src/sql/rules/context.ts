@@ -22,6 +22,8 @@ export interface SqlStatementFacts {
   schema: Schema;
   /** Tables created earlier in the same file (a change that creates and drops its own table). */
   createdInFile: ReadonlySet<string>;
+  /** The tables this statement names (lower-cased) that a later CREATE TABLE of the same file creates. */
+  createdLaterInFile: ReadonlySet<string>;
   /** The server's effective option-file configuration (defaults for the target where no file is known). */
   config: OptionFacts;
   /** Where the configuration came from, for impact inputs. */

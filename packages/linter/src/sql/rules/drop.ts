@@ -92,6 +92,19 @@ export function allCreatedInChange(facts: SqlStatementFacts): string[] | undefin
   return out;
 }
 
+/**
+ * DROP TABLE IF EXISTS of tables that neither the migrations before nor a live server know, each
+ * created again later in the same file: an install script making room for its own CREATE. On a
+ * fresh install there is nothing to drop; the names, when so.
+ */
+export function droppedBeforeInstall(facts: SqlStatementFacts): string[] | undefined {
+  const s = facts.statement;
+  if (s.kind !== "drop-table" || !s.ifExists || s.tables.length === 0) return undefined;
+  const tables = tablesOf(facts);
+  if (tables.some((t) => t.state || !facts.createdLaterInFile.has(t.name.toLowerCase()))) return undefined;
+  return tables.map((t) => t.name);
+}
+
 /** Tables of the statement that the change under review creates: empty, but the pool scan is the same. */
 export function createdInChange(facts: SqlStatementFacts): string[] {
   if (!facts.changedFiles) return [];
