@@ -27,7 +27,14 @@ const work = mkdtempSync(join(tmpdir(), "innolint-dump-bench-"));
 try {
   const { build } = await import("esbuild");
   const generator = join(work, "dump.mjs");
-  await build({ entryPoints: [join(root, "packages/linter/test/helpers/dump.ts")], outfile: generator, bundle: true, platform: "node", format: "esm", logLevel: "warning" });
+  await build({
+    entryPoints: [join(root, "packages/linter/test/helpers/dump.ts")],
+    outfile: generator,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    logLevel: "warning",
+  });
   const { writeDump } = await import(pathToFileURL(generator).href);
   const myCnf = join(work, "my.cnf");
   writeFileSync(myCnf, "[mysqld]\ninnodb_buffer_pool_size = 64G\n");
@@ -46,14 +53,25 @@ try {
     const bytes = statSync(dump).size;
     const t0 = process.hrtime.bigint();
     const heap = heapMb ? [`--max-old-space-size=${heapMb}`] : [];
-    const res = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, ...heap, cli, "--no-config", "--target", "mysql-8.0.22", "--format", "json", "--fail-on", "never", myCnf, dump], {
-      encoding: "utf8",
-      maxBuffer: 1 << 28,
-    });
+    const res = spawnSync(
+      "/usr/bin/time",
+      ["-f", "%M", process.execPath, ...heap, cli, "--no-config", "--target", "mysql-8.0.22", "--format", "json", "--fail-on", "never", myCnf, dump],
+      {
+        encoding: "utf8",
+        maxBuffer: 1 << 28,
+      },
+    );
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const rssMb = Number(res.stderr.trim().split("\n").pop()) / 1024;
-    const findings = res.status === 0 ? JSON.parse(res.stdout).findings?.length ?? "?" : `exit ${res.status}`;
-    const row = { mb: bytes / 2 ** 20, ...(heapMb ? { jsHeapCapMb: heapMb } : {}), seconds, mbPerSecond: bytes / 2 ** 20 / seconds, peakRssMb: rssMb, findings };
+    const findings = res.status === 0 ? (JSON.parse(res.stdout).findings?.length ?? "?") : `exit ${res.status}`;
+    const row = {
+      mb: bytes / 2 ** 20,
+      ...(heapMb ? { jsHeapCapMb: heapMb } : {}),
+      seconds,
+      mbPerSecond: bytes / 2 ** 20 / seconds,
+      peakRssMb: rssMb,
+      findings,
+    };
     results.push(row);
     if (!asJson) {
       console.log(
@@ -64,7 +82,9 @@ try {
   if (asJson) console.log(JSON.stringify(results, null, 2));
   else if (sizes.length > 1) {
     const [a, b] = [results[0], results[sizes.length - 1]];
-    console.log(`${"  peak RSS growth from the smallest to the largest dump".padEnd(64)} ${(b.peakRssMb / a.peakRssMb).toFixed(2)}× for ${(b.mb / a.mb).toFixed(1)}× the bytes`);
+    console.log(
+      `${"  peak RSS growth from the smallest to the largest dump".padEnd(64)} ${(b.peakRssMb / a.peakRssMb).toFixed(2)}× for ${(b.mb / a.mb).toFixed(1)}× the bytes`,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

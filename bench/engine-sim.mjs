@@ -36,7 +36,9 @@ let mod;
 try {
   await build({
     stdin: {
-      contents: `export { EngineSim } from ${JSON.stringify(join(pkg, "src/index.ts"))};\n` + `export { REFERENCE } from ${JSON.stringify(join(pkg, "src/scenarios.ts"))};\n`,
+      contents:
+        `export { EngineSim } from ${JSON.stringify(join(pkg, "src/index.ts"))};\n` +
+        `export { REFERENCE } from ${JSON.stringify(join(pkg, "src/scenarios.ts"))};\n`,
       resolveDir: pkg,
       loader: "ts",
     },
@@ -92,10 +94,14 @@ const wasmBytes = statSync(wasmPath).size;
 if (asJson) {
   console.log(JSON.stringify({ node: process.version, wasm_bytes: wasmBytes, results: rows }, null, 2));
 } else {
-  console.log(`engine-sim: one estimate through the wasm module (node ${process.version}, ${process.platform}/${process.arch}, ${runs} runs each; target median < 5 ms)`);
+  console.log(
+    `engine-sim: one estimate through the wasm module (node ${process.version}, ${process.platform}/${process.arch}, ${runs} runs each; target median < 5 ms)`,
+  );
   for (const r of rows) {
     const flag = r.median_ms < 5 ? "" : "   ABOVE TARGET";
-    console.log(`${r.model.padEnd(16)} ${r.workload.padEnd(30)} median ${r.median_ms.toFixed(2).padStart(7)} ms   p95 ${r.p95_ms.toFixed(2).padStart(7)} ms${flag}`);
+    console.log(
+      `${r.model.padEnd(16)} ${r.workload.padEnd(30)} median ${r.median_ms.toFixed(2).padStart(7)} ms   p95 ${r.p95_ms.toFixed(2).padStart(7)} ms${flag}`,
+    );
   }
   console.log(`engine_sim.wasm: ${wasmBytes} bytes (${(wasmBytes / 1024).toFixed(1)} KiB; target < 400 KB)`);
 }

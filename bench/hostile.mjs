@@ -63,7 +63,10 @@ try {
     }
     const [a, b] = results;
     console.log(label);
-    for (const r of results) console.log(`  n=${String(r.n).padStart(10)} ${r.mb.toFixed(1).padStart(6)} MB   ${r.ms.toFixed(0).padStart(7)} ms   peak RSS ${r.rssMb.toFixed(0).padStart(5)} MB   exit ${r.code}`);
+    for (const r of results)
+      console.log(
+        `  n=${String(r.n).padStart(10)} ${r.mb.toFixed(1).padStart(6)} MB   ${r.ms.toFixed(0).padStart(7)} ms   peak RSS ${r.rssMb.toFixed(0).padStart(5)} MB   exit ${r.code}`,
+      );
     console.log(`  growth ${(b.ms / a.ms).toFixed(1)}× time, ${(b.rssMb / a.rssMb).toFixed(1)}× RSS\n`);
   }
 } finally {

@@ -65,10 +65,24 @@ function migration(lines) {
       );
     } else if (kind === 1 || kind === 2) {
       const t = pick(tables);
-      out.push(`ALTER TABLE ${t}`, `  ADD COLUMN c${n} INT NULL AFTER amount,`, `  ADD INDEX idx_c${n} (c${n}),`, `  ADD INDEX idx_s${n} (status, created_at),`, "  ALGORITHM=INPLACE, LOCK=NONE;", "");
+      out.push(
+        `ALTER TABLE ${t}`,
+        `  ADD COLUMN c${n} INT NULL AFTER amount,`,
+        `  ADD INDEX idx_c${n} (c${n}),`,
+        `  ADD INDEX idx_s${n} (status, created_at),`,
+        "  ALGORITHM=INPLACE, LOCK=NONE;",
+        "",
+      );
     } else if (kind === 3 || kind === 4) {
       const t = pick(tables);
-      out.push(`SELECT id, customer_id, amount`, `  FROM ${t}`, `  WHERE customer_id = ${n % 1000} AND status <> 'cancelled'`, "  ORDER BY created_at DESC", "  LIMIT 50;", "");
+      out.push(
+        `SELECT id, customer_id, amount`,
+        `  FROM ${t}`,
+        `  WHERE customer_id = ${n % 1000} AND status <> 'cancelled'`,
+        "  ORDER BY created_at DESC",
+        "  LIMIT 50;",
+        "",
+      );
     } else if (kind === 5) {
       const t = pick(tables);
       out.push(`INSERT INTO ${t} (customer_id, status, amount, note) VALUES (${n}, 'new', ${n % 500}.25, 'it''s order ${n}');`, "");
@@ -210,7 +224,10 @@ class Doc {
     const range = { start: this.position(from), end: this.position(to) };
     this.text = this.text.slice(0, from) + text + this.text.slice(to);
     this.version++;
-    this.rpc.notify("textDocument/didChange", { textDocument: { uri: this.uri, version: this.version }, contentChanges: [{ range, rangeLength: to - from, text }] });
+    this.rpc.notify("textDocument/didChange", {
+      textDocument: { uri: this.uri, version: this.version },
+      contentChanges: [{ range, rangeLength: to - from, text }],
+    });
     return this.version;
   }
 }
@@ -363,13 +380,17 @@ if (process.exitCode !== 1) {
       const flag = r.net_p95_ms < 30 ? "" : "   ABOVE TARGET";
       console.log(`${label.padEnd(34)} open ${f(r.open_ms)} ms, ${r.findings_on_open} diagnostics; ${r.edits} edits:`);
       console.log(`${"".padEnd(34)} with debounce  p50 ${f(r.total_p50_ms)} ms  p95 ${f(r.total_p95_ms)} ms`);
-      console.log(`${"".padEnd(34)} net of it      p50 ${f(r.net_p50_ms)} ms  p95 ${f(r.net_p95_ms)} ms  max ${f(r.net_max_ms)} ms (target p95 < 30 ms)${flag}`);
+      console.log(
+        `${"".padEnd(34)} net of it      p50 ${f(r.net_p50_ms)} ms  p95 ${f(r.net_p95_ms)} ms  max ${f(r.net_max_ms)} ms (target p95 < 30 ms)${flag}`,
+      );
     }
     const rss = results.rss_mb;
     const flag = rss.after_random_edits < 150 ? "" : "   ABOVE TARGET";
     console.log(
       `${results.random_edits} random edits in ${results.random_edit_seconds.toFixed(1)} s (${results.random_edit_lints} lints), hover afterwards: ${results.hover_after}`,
     );
-    console.log(`server RSS: ${rss.after_initialize.toFixed(0)} MB after initialize, ${rss.after_timed_edits.toFixed(0)} MB after the timed edits, ${rss.after_random_edits.toFixed(0)} MB after the random edits (target < 150 MB)${flag}`);
+    console.log(
+      `server RSS: ${rss.after_initialize.toFixed(0)} MB after initialize, ${rss.after_timed_edits.toFixed(0)} MB after the timed edits, ${rss.after_random_edits.toFixed(0)} MB after the random edits (target < 150 MB)${flag}`,
+    );
   }
 }

@@ -77,17 +77,25 @@ function measure(args, script = cli) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 /** Runs each command `rounds` times, interleaved, so the machine's other load hits them alike. */
 function interleaved(runs, rounds) {
   const samples = runs.map(() => []);
-  for (let r = 0; r < rounds; r++) runs.forEach(([, args, script], i) => samples[i].push(measure(args, script)));
+  for (let r = 0; r < rounds; r++)
+    runs.forEach(([, args, script], i) => {
+      samples[i].push(measure(args, script));
+    });
   return runs.map(([label], i) => {
     const s = samples[i];
     const out = { ms: median(s.map((x) => x.ms)), rss: Math.max(...s.map((x) => x.rssMb)), codes: [...new Set(s.map((x) => x.code))] };
-    console.log(`  ${label.padEnd(62)} median ${fmt(out.ms).padStart(8)}   peak RSS ${out.rss.toFixed(0).padStart(5)} MB   exit ${out.codes.join("/")}   (${rounds} runs)`);
+    console.log(
+      `  ${label.padEnd(62)} median ${fmt(out.ms).padStart(8)}   peak RSS ${out.rss.toFixed(0).padStart(5)} MB   exit ${out.codes.join("/")}   (${rounds} runs)`,
+    );
     return out;
   });
 }
@@ -121,7 +129,9 @@ try {
     const dir = join(work, `repo-${files}`, "migrations");
     const bytes = generate(dir, files);
     if (process.argv.includes("--no-cli")) continue;
-    console.log(`\n${files.toLocaleString("en")} files, ${(bytes / 2 ** 20).toFixed(1)} MB (process wall time, bare parse includes Node's start and the grammar's load)`);
+    console.log(
+      `\n${files.toLocaleString("en")} files, ${(bytes / 2 ** 20).toFixed(1)} MB (process wall time, bare parse includes Node's start and the grammar's load)`,
+    );
     const lintArgs = ["--target", TARGET, "--format", "json", "--fail-on", "never", dir];
     const rounds = files >= 5000 ? 3 : 5;
     const [parse, lint, single] = interleaved(
@@ -152,7 +162,8 @@ try {
     writeFileSync(join(big, "all.sql"), Array.from({ length: 2500 }, (_, i) => migrationFile(i + 1, rand)).join("\n"));
     const medium = join(shapes, "medium");
     mkdirSync(medium, { recursive: true });
-    for (let f = 0; f < 100; f++) writeFileSync(join(medium, `V${String(f).padStart(4, "0")}.sql`), Array.from({ length: 25 }, (_, i) => migrationFile(f * 25 + i + 1, rand)).join("\n"));
+    for (let f = 0; f < 100; f++)
+      writeFileSync(join(medium, `V${String(f).padStart(4, "0")}.sql`), Array.from({ length: 25 }, (_, i) => migrationFile(f * 25 + i + 1, rand)).join("\n"));
     const tiny = join(shapes, "tiny");
     mkdirSync(tiny, { recursive: true });
     // One statement each, about 600 bytes: 1,128 of them pass the 512 KB above which workers start.
@@ -176,7 +187,9 @@ try {
         ],
         5,
       );
-      console.log(`    default/--jobs 1: ${(def.ms / one.ms).toFixed(2)}×, --jobs 2/--jobs 1: ${(two.ms / one.ms).toFixed(2)}× (the default takes one thread per idle core)`);
+      console.log(
+        `    default/--jobs 1: ${(def.ms / one.ms).toFixed(2)}×, --jobs 2/--jobs 1: ${(two.ms / one.ms).toFixed(2)}× (the default takes one thread per idle core)`,
+      );
     }
   }
 
@@ -280,7 +293,9 @@ async function lspBench(dir, files) {
     }
     times.sort((a, b) => a - b);
     const p95 = times[Math.ceil(0.95 * times.length) - 1];
-    console.log(`  per-edit latency after the 150 ms debounce: median ${median(times).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target < 30 ms; ${times.length} edits)`);
+    console.log(
+      `  per-edit latency after the 150 ms debounce: median ${median(times).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target < 30 ms; ${times.length} edits)`,
+    );
   } finally {
     child.kill();
   }

@@ -30,7 +30,11 @@ function series(label, args, cwd) {
     stdout = res.stdout;
   }
   const ms = median(samples.map((s) => s.ms));
-  console.log(`${label.padEnd(64)} median ${ms.toFixed(0).padStart(6)} ms   peak RSS ${Math.max(...samples.map((s) => s.rssMb)).toFixed(0).padStart(4)} MB   (${RUNS} runs)`);
+  console.log(
+    `${label.padEnd(64)} median ${ms.toFixed(0).padStart(6)} ms   peak RSS ${Math.max(...samples.map((s) => s.rssMb))
+      .toFixed(0)
+      .padStart(4)} MB   (${RUNS} runs)`,
+  );
   return { ms, stdout };
 }
 
@@ -75,7 +79,9 @@ try {
   const entries = JSON.parse(readFileSync(join(repo, ".innolint-baseline.json"), "utf8")).entries.length;
   const baselined = series(`lint of the whole history with a baseline (${entries} entries)`, ["--no-impact", "--fail-on", "never", "."], repo);
   // Reading and matching the baseline costs less than printing the findings it hides.
-  console.log(`${"  baseline".padEnd(64)} ${/(\d+) baselined/.exec(baselined.stdout)?.[1] ?? 0} of ${/^(\d+) finding/m.exec(all.stdout)?.[1] ?? 0} findings baselined; ${(baselined.ms - all.ms).toFixed(0)} ms against no baseline`);
+  console.log(
+    `${"  baseline".padEnd(64)} ${/(\d+) baselined/.exec(baselined.stdout)?.[1] ?? 0} of ${/^(\d+) finding/m.exec(all.stdout)?.[1] ?? 0} findings baselined; ${(baselined.ms - all.ms).toFixed(0)} ms against no baseline`,
+  );
 } finally {
   rmSync(repo, { recursive: true, force: true });
 }

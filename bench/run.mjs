@@ -34,7 +34,10 @@ function series(label, args, runs, script) {
 
 function interleaved(runs, rounds) {
   const samples = runs.map(() => []);
-  for (let r = 0; r < rounds; r++) runs.forEach(([, args, script], i) => samples[i].push(measure(args, script)));
+  for (let r = 0; r < rounds; r++)
+    runs.forEach(([, args, script], i) => {
+      samples[i].push(measure(args, script));
+    });
   return runs.map(([label], i) => {
     const ms = median(samples[i].map((s) => s.ms));
     const rss = Math.max(...samples[i].map((s) => s.rssMb));
@@ -43,7 +46,10 @@ function interleaved(runs, rounds) {
   });
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
 function walk(dir, ext, out = []) {
   for (const name of readdirSync(dir)) {
@@ -80,7 +86,17 @@ writeFileSync(
     "ALTER TABLE c ADD INDEX ia (a), ADD INDEX ib (b), ADD INDEX ie (e);\n" +
     "SELECT * FROM c WHERE a = 1;\nDROP TABLE old_orders;\nTRUNCATE TABLE import_log;\n",
 );
-const allArgs = ["--fail-on", "never", "--format", "json", "--target", "mysql-5.7.44", join(allModels, "my.cnf"), join(allModels, "small.cnf"), join(allModels, "m.sql")];
+const allArgs = [
+  "--fail-on",
+  "never",
+  "--format",
+  "json",
+  "--target",
+  "mysql-5.7.44",
+  join(allModels, "my.cnf"),
+  join(allModels, "small.cnf"),
+  join(allModels, "m.sql"),
+];
 const withImpacts = measure(allArgs);
 const models = new Set(JSON.parse(withImpacts.stdout).findings.flatMap((f) => (f.impact ? [f.impact.model] : [])));
 const [allWith, allWithout] = interleaved(
@@ -97,7 +113,11 @@ if (process.argv.includes("--cold")) process.exit(0);
 const suite = "/usr/share/mysql/mysql-test";
 if (existsSync(suite)) {
   const files = walk(suite, ".cnf").sort();
-  series(`MariaDB test suite: all ${files.length} option files (target < 1 s)`, ["--format", "json", "--fail-on", "never", "--target", "mariadb-10.11", ...files], 5);
+  series(
+    `MariaDB test suite: all ${files.length} option files (target < 1 s)`,
+    ["--format", "json", "--fail-on", "never", "--target", "mariadb-10.11", ...files],
+    5,
+  );
 } else console.log("MariaDB test suite not installed (apt-get install mariadb-test-data): skipped");
 
 // SQL: the partition corpus (from the oracle cache) and a synthetic 50,000-statement migration directory.
@@ -105,7 +125,10 @@ const work = mkdtempSync(join(tmpdir(), "innolint-bench-"));
 const corpusCache = join(root, ".oracle/partition-ddl.jsonl");
 const sqlInputs = [];
 if (existsSync(corpusCache)) {
-  const rows = readFileSync(corpusCache, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  const rows = readFileSync(corpusCache, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   const text = rows.map((r) => `${r.sql};\n`).join("");
   const file = join(work, "partition-corpus.sql");
   writeFileSync(file, text);

@@ -346,9 +346,7 @@ async function nodeDefaultPath(): Promise<string> {
   // From source: packages/engine-sim/src → ../wasm. In a bundle: beside it, or ./wasm.
   const candidates = [join(here, "..", "wasm", "engine_sim.wasm"), join(here, "engine_sim.wasm"), join(here, "wasm", "engine_sim.wasm")];
   for (const c of candidates) if (existsSync(c)) return c;
-  throw new EngineSimError(
-    `engine-sim: engine_sim.wasm not found (looked in ${candidates.join(", ")}); run \`npm run build -w @innolint/engine-sim\``,
-  );
+  throw new EngineSimError(`engine-sim: engine_sim.wasm not found (looked in ${candidates.join(", ")}); run \`npm run build -w @innolint/engine-sim\``);
 }
 
 async function readBytes(source: string | URL): Promise<Uint8Array> {

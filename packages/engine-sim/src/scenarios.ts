@@ -2,17 +2,17 @@ import type { DropStallParams, IndexBuildParams, PartitionDivesParams, RedoCommi
 
 /** The TPC-C stock table (192,659,975 rows, 70 GB) on an Aurora MySQL 2.04.9 r5.2xlarge writer. */
 const STOCK_TABLE_ON_R5_2XLARGE = {
-    code_path: "row0merge",
-    rows: 192_659_975,
-    row_bytes: 382,
-    cpu_ns_per_row: 34_000,
-    data_mbps: 200,
-    index_write_mbps: 200,
-    temp_mbps: 3000,
-    temp_iops: 14_400,
-    cpu_cores: 8,
-    l2_bytes: 1024 * 1024,
-    llc_bytes: 5.5 * 1024 * 1024,
+  code_path: "row0merge",
+  rows: 192_659_975,
+  row_bytes: 382,
+  cpu_ns_per_row: 34_000,
+  data_mbps: 200,
+  index_write_mbps: 200,
+  temp_mbps: 3000,
+  temp_iops: 14_400,
+  cpu_cores: 8,
+  l2_bytes: 1024 * 1024,
+  llc_bytes: 5.5 * 1024 * 1024,
 } satisfies IndexBuildParams;
 
 /**

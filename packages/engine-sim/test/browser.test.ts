@@ -28,7 +28,15 @@ describe.skipIf(Boolean(skip))("engine-sim in headless Chromium", () => {
     sim = await getSim();
     browser = await playwright!.chromium.launch({
       executablePath: chromium,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     });
   }, 120_000);
   afterAll(async () => {

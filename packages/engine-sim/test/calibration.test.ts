@@ -143,7 +143,9 @@ describe("drop_stall: DROP of 100 empty tables, 32-450 GB pools", () => {
       pools.map((g) => g * GIB),
     );
     const imp = points.map((p) => p.result.versions.improvement);
-    pools.forEach((g, i) => report.add(`improvement at ${g} GB${g === 450 ? " (target 251x)" : " (proportional shape)"}`, g === 450 ? 251 : (251 * g) / 450, imp[i]!));
+    pools.forEach((g, i) => {
+      report.add(`improvement at ${g} GB${g === 450 ? " (target 251x)" : " (proportional shape)"}`, g === 450 ? 251 : (251 * g) / 450, imp[i]!);
+    });
     expect(relErr(imp[4]!, 251)).toBeLessThan(TOLERANCE);
     for (let i = 1; i < imp.length; i++) expect(imp[i]!).toBeGreaterThan(imp[i - 1]!);
     // Before 8.0.23 the stall grows with the pool; from 8.0.23 it does not.

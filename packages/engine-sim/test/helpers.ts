@@ -71,7 +71,8 @@ export class Report {
     this.rows.push(`${figure.padEnd(58)} ${fmt(target).padStart(10)} ${fmt(model).padStart(10)} ${(err >= 0 ? "+" : "") + err.toFixed(1)}%`);
   }
   print(title: string): void {
-    if (process.env.ENGINE_SIM_REPORT) console.log(`\n${title}\n${"figure".padEnd(58)} ${"target".padStart(10)} ${"model".padStart(10)} error\n${this.rows.join("\n")}`);
+    if (process.env.ENGINE_SIM_REPORT)
+      console.log(`\n${title}\n${"figure".padEnd(58)} ${"target".padStart(10)} ${"model".padStart(10)} error\n${this.rows.join("\n")}`);
   }
 }
 

@@ -116,7 +116,17 @@ describe("bounded work at the edges of every range", () => {
     const cases: Array<[ModelName, Record<string, unknown>]> = [
       [
         "partition_dives",
-        { partitions: 199, partitions_scanned: 10, rows_per_partition: 1e12, rows_per_key: 3.7e8, limit: 1e9, row_bytes: 16384, page_bytes: 4096, buffer_pool_bytes: 2 ** 46, threads: 100_000 },
+        {
+          partitions: 199,
+          partitions_scanned: 10,
+          rows_per_partition: 1e12,
+          rows_per_key: 3.7e8,
+          limit: 1e9,
+          row_bytes: 16384,
+          page_bytes: 4096,
+          buffer_pool_bytes: 2 ** 46,
+          threads: 100_000,
+        },
       ],
     ];
     for (const model of MODEL_NAMES) {

@@ -17,13 +17,25 @@ function cargoAvailable(): boolean {
 
 describe("Rust unit tests", () => {
   if (!cargoAvailable() && process.env.INNOLINT_REQUIRE_ORACLE === "1") throw new Error("cargo is required (INNOLINT_REQUIRE_ORACLE=1) but not on PATH");
-  it.skipIf(!cargoAvailable())("cargo test --release passes", async () => {
-    // Asynchronous: a worker blocked for a minute misses vitest's RPC deadline.
-    const { stdout } = await promisify(execFile)("cargo", ["test", "--release", "--quiet"], { cwd: pkgRoot, encoding: "utf8", maxBuffer: 16 << 20 });
-    expect(stdout).toMatch(/test result: ok\. \d+ passed; 0 failed/);
-  }, 300_000);
-  it.skipIf(!cargoAvailable())("cargo fmt --check and cargo clippy -D warnings are clean", async () => {
-    await promisify(execFile)("cargo", ["fmt", "--check"], { cwd: pkgRoot, encoding: "utf8" });
-    await promisify(execFile)("cargo", ["clippy", "--release", "--all-targets", "--quiet", "--", "-D", "warnings"], { cwd: pkgRoot, encoding: "utf8", maxBuffer: 16 << 20 });
-  }, 300_000);
+  it.skipIf(!cargoAvailable())(
+    "cargo test --release passes",
+    async () => {
+      // Asynchronous: a worker blocked for a minute misses vitest's RPC deadline.
+      const { stdout } = await promisify(execFile)("cargo", ["test", "--release", "--quiet"], { cwd: pkgRoot, encoding: "utf8", maxBuffer: 16 << 20 });
+      expect(stdout).toMatch(/test result: ok\. \d+ passed; 0 failed/);
+    },
+    300_000,
+  );
+  it.skipIf(!cargoAvailable())(
+    "cargo fmt --check and cargo clippy -D warnings are clean",
+    async () => {
+      await promisify(execFile)("cargo", ["fmt", "--check"], { cwd: pkgRoot, encoding: "utf8" });
+      await promisify(execFile)("cargo", ["clippy", "--release", "--all-targets", "--quiet", "--", "-D", "warnings"], {
+        cwd: pkgRoot,
+        encoding: "utf8",
+        maxBuffer: 16 << 20,
+      });
+    },
+    300_000,
+  );
 });

@@ -81,7 +81,9 @@ function describe(e: Error & { code?: string }, spec: CommandSpec, flags: Record
 export function commandHelp(spec: CommandSpec): string {
   const flags = { ...spec.flags, help: HELP_FLAG };
   const lines = [`innolint ${spec.command}: ${spec.summary}`, "", "Usage:", ...spec.usage.map((u) => `  ${u}`), "", "Options:"];
-  const heads = Object.entries(flags).map(([name, f]) => [`${f.short ? `-${f.short}, ` : "    "}--${name}${f.type === "string" ? ` <${f.value ?? "value"}>` : ""}`, f.help] as const);
+  const heads = Object.entries(flags).map(
+    ([name, f]) => [`${f.short ? `-${f.short}, ` : "    "}--${name}${f.type === "string" ? ` <${f.value ?? "value"}>` : ""}`, f.help] as const,
+  );
   const width = Math.min(34, Math.max(...heads.map(([h]) => h.length)) + 2);
   for (const [head, help] of heads) {
     const [first, ...more] = help.split("\n");

@@ -97,7 +97,10 @@ export function readBaseline(path: string): Baseline {
   }
   const doc = data as { version?: unknown; entries?: unknown };
   if (typeof doc !== "object" || doc === null || doc.version !== BASELINE_FORMAT_VERSION || !Array.isArray(doc.entries)) {
-    throw new BaselineError(path, `not an innolint baseline (expected {"version": ${BASELINE_FORMAT_VERSION}, "entries": [...]}; innolint baseline writes one)`);
+    throw new BaselineError(
+      path,
+      `not an innolint baseline (expected {"version": ${BASELINE_FORMAT_VERSION}, "entries": [...]}; innolint baseline writes one)`,
+    );
   }
   const entries: BaselineEntry[] = [];
   doc.entries.forEach((raw: unknown, i: number) => {
@@ -111,7 +114,14 @@ export function readBaseline(path: string): Baseline {
       Number.isInteger(e.count) &&
       (e.count as number) > 0;
     if (!valid) throw new BaselineError(path, `entry ${i + 1} needs "file", "rule", "fingerprint" and a positive integer "count"`);
-    entries.push({ file: e.file as string, rule: e.rule as string, fingerprint: e.fingerprint as string, count: e.count as number, line: typeof e.line === "number" ? e.line : 0, message: typeof e.message === "string" ? e.message : "" });
+    entries.push({
+      file: e.file as string,
+      rule: e.rule as string,
+      fingerprint: e.fingerprint as string,
+      count: e.count as number,
+      line: typeof e.line === "number" ? e.line : 0,
+      message: typeof e.message === "string" ? e.message : "",
+    });
   });
   return { path, entries };
 }
@@ -154,7 +164,13 @@ export function applyBaseline(findings: Finding[], baseline: Baseline, linted: R
  * The baseline after a run: this run's findings for the files it linted, and the previous baseline's
  * entries for every other file (and for files that had input errors, whose findings are incomplete).
  */
-export function buildBaseline(path: string, findings: Finding[], linted: ReadonlySet<string>, failed: ReadonlySet<string>, previous: Baseline | undefined): string {
+export function buildBaseline(
+  path: string,
+  findings: Finding[],
+  linted: ReadonlySet<string>,
+  failed: ReadonlySet<string>,
+  previous: Baseline | undefined,
+): string {
   const byKey = new Map<string, BaselineEntry>();
   for (const f of findings) {
     if (!f.fingerprint || failed.has(f.file)) continue;
@@ -173,7 +189,11 @@ export function buildBaseline(path: string, findings: Finding[], linted: Readonl
     else byKey.set(key, { ...e });
   }
   const entries = [...byKey.values()].sort(
-    (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) || (a.fingerprint < b.fingerprint ? -1 : 1),
+    (a, b) =>
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      a.line - b.line ||
+      (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) ||
+      (a.fingerprint < b.fingerprint ? -1 : 1),
   );
   return JSON.stringify({ version: BASELINE_FORMAT_VERSION, entries }, null, 2) + "\n";
 }

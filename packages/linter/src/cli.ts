@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { errorLine, escapeJsonControls, messageLine } from "./safe-text.js";
-import { errorExitCode, fileInternalError, internalErrorText } from "./internal.js";
-import { readHead, readStdinBounded, stdinText } from "./input.js";
-import { dirname, relative, resolve, sep } from "node:path";
+import { errorExitCode, internalErrorText } from "./internal.js";
+import { readStdinBounded, stdinText } from "./input.js";
+import { dirname, relative, resolve } from "node:path";
 import {
   applyBaseline,
   baselineInputError,
@@ -15,17 +15,17 @@ import {
 } from "./baseline.js";
 import { commandHelp, parseCommand, UsageError, type CommandSpec, type FlagSpec, type Parsed } from "./args.js";
 import { createProgress, PROGRESS_MIN_FILES } from "./progress.js";
-import type { FileKind, FileResult, InputError, LintOptions } from "./core.js";
+import type { InputError, LintOptions } from "./core.js";
 import { configFor, resolveTarget } from "./context.js";
 import { readSqlText } from "./sql/read.js";
 import { SQL_STREAM_ABOVE } from "./sql/stream.js";
-import { lintOptionFile, lintSqlFile } from "./engine.js";
+import { lintOptionFile } from "./engine.js";
 import { extractFacts } from "./sql/facts.js";
 import type { SqlFacts } from "./sql/types.js";
 import { streamSqlFacts } from "./sql/stream.js";
 import type { MigrationHistory } from "./sql/history.js";
 import { diskHistory, kindOfContent, Project, type LintJob, type RunOutcome } from "./lint/project.js";
-import { SEVERITY_RANK, type Finding, type Severity } from "./finding.js";
+import { SEVERITY_RANK, type Severity } from "./finding.js";
 import { collectFiles, kindFromName, pathSelector } from "./files.js";
 import { changedFiles, reviewHistory, ReviewError } from "./review/git.js";
 import { loadRuleDocs, ruleDocsUrl } from "./knowledge.js";
@@ -76,7 +76,11 @@ const FAIL_ON = ["error", "warning", "info", "never"];
 
 /** Options every lint-like command (lint, review, baseline) takes. */
 const LINT_FLAGS: Record<string, FlagSpec> = {
-  target: { type: "string", value: "flavor-version", help: "mysql-8.0.22, percona-8.0.22, mariadb-10.11, aurora-mysql-2.04.9\n(default: the newest MySQL LTS, and findings say so)" },
+  target: {
+    type: "string",
+    value: "flavor-version",
+    help: "mysql-8.0.22, percona-8.0.22, mariadb-10.11, aurora-mysql-2.04.9\n(default: the newest MySQL LTS, and findings say so)",
+  },
   format: { type: "string", short: "f", value: "name", help: `text (default), ${"json, sarif, github, gitlab, markdown"}` },
   "fail-on": { type: "string", value: "severity", help: "error, warning (default), info or never" },
   config: { type: "string", short: "c", value: "path", help: "use this .innolint.json instead of discovering one" },
@@ -85,11 +89,22 @@ const LINT_FLAGS: Record<string, FlagSpec> = {
   color: { type: "boolean", help: "force colour on (default: on for a terminal)" },
   "no-color": { type: "boolean", help: "force colour off" },
   "no-impact": { type: "boolean", help: "skip the simulator's impact estimates" },
-  "follow-includes": { type: "boolean", help: "read !include/!includedir paths outside the project too (default: reported,\nnot read, so that findings do not depend on the machine that lints)" },
-  "context-dsn": { type: "string", value: "url", help: "read the target, configuration, partitions and table sizes from a\nrunning server (SELECT and SHOW only; password in INNOLINT_PASSWORD)" },
+  "follow-includes": {
+    type: "boolean",
+    help: "read !include/!includedir paths outside the project too (default: reported,\nnot read, so that findings do not depend on the machine that lints)",
+  },
+  "context-dsn": {
+    type: "string",
+    value: "url",
+    help: "read the target, configuration, partitions and table sizes from a\nrunning server (SELECT and SHOW only; password in INNOLINT_PASSWORD)",
+  },
   "context-snapshot": { type: "string", value: "file", help: "the same from a snapshot written by innolint live --snapshot" },
   "context-timeout": { type: "string", value: "seconds", help: "limit for connecting and for each statement (default 10)" },
-  baseline: { type: "string", value: "file", help: "the baseline to read (or write); default: .innolint-baseline.json beside the\nconfiguration file, else in the working directory, when it exists" },
+  baseline: {
+    type: "string",
+    value: "file",
+    help: "the baseline to read (or write); default: .innolint-baseline.json beside the\nconfiguration file, else in the working directory, when it exists",
+  },
   "no-baseline": { type: "boolean", help: "report every finding, ignoring the baseline" },
   "no-progress": { type: "boolean", help: `no progress bar (shown on a terminal's stderr for ${PROGRESS_MIN_FILES} files or more)` },
   jobs: {
@@ -150,7 +165,13 @@ const PRINT_DEFAULTS_SPEC: CommandSpec = {
   epilogue: "Exit codes as my_print_defaults: 0 printed, 2 a file could not be read or parsed.",
 };
 
-const RULES_SPEC: CommandSpec = { command: "rules", usage: ["innolint rules"], summary: "list the rules: id, severity, language, title", flags: {}, positionals: false };
+const RULES_SPEC: CommandSpec = {
+  command: "rules",
+  usage: ["innolint rules"],
+  summary: "list the rules: id, severity, language, title",
+  flags: {},
+  positionals: false,
+};
 
 const RULE_SPEC: CommandSpec = {
   command: "rule",
@@ -247,7 +268,6 @@ export interface CliIO {
   promptSecret?: (question: string) => Promise<string>;
 }
 
-
 /** What `innolint review` adds to a lint run: the change's files, and a title for the report. */
 interface ReviewRun {
   changedFiles: Set<string>;
@@ -342,7 +362,15 @@ function reportRun(outcome: RunOutcome, args: LintArgs, io: CliIO, review?: Revi
   const extra = review ? { title: review.title, filesReviewed: review.changedFiles.size } : {};
   io.stdout(
     reporter(
-      { findings, errors, sources: outcome.sources, cwd: io.cwd, targets: outcome.targets, ...extra, ...(baselineOutcome ? { baseline: baselineOutcome } : {}) },
+      {
+        findings,
+        errors,
+        sources: outcome.sources,
+        cwd: io.cwd,
+        targets: outcome.targets,
+        ...extra,
+        ...(baselineOutcome ? { baseline: baselineOutcome } : {}),
+      },
       { color: Boolean(color) },
     ),
   );
@@ -534,7 +562,18 @@ async function runFacts(argv: string[], io: CliIO): Promise<number> {
       }
       const facts = await extractFacts(file, read.text as string, t);
       openFile();
-      io.stdout(pretty({ file, kind, target: t.label, statements: new OnlineDdlAnnotator(file, t).annotate(facts.statements).map(({ text: _text, ...rest }) => rest), errors: facts.errors }, 2));
+      io.stdout(
+        pretty(
+          {
+            file,
+            kind,
+            target: t.label,
+            statements: new OnlineDdlAnnotator(file, t).annotate(facts.statements).map(({ text: _text, ...rest }) => rest),
+            errors: facts.errors,
+          },
+          2,
+        ),
+      );
     } else {
       const lint = await lintOptionFile(file, options);
       append(errors, lint.outcome.errors);

@@ -15,7 +15,13 @@ function optionSchema(spec: OptionSpec): Record<string, unknown> {
   const common = { description: spec.description, default: spec.default };
   switch (spec.type) {
     case "size":
-      return { ...common, oneOf: [{ type: "integer", minimum: 0 }, { type: "string", pattern: SIZE_PATTERN }] };
+      return {
+        ...common,
+        oneOf: [
+          { type: "integer", minimum: 0 },
+          { type: "string", pattern: SIZE_PATTERN },
+        ],
+      };
     case "integer":
       return { ...common, type: "integer", ...(spec.minimum !== undefined ? { minimum: spec.minimum } : {}) };
     case "string":
@@ -35,10 +41,7 @@ export function configSchema(): Record<string, unknown> {
     const options = Object.fromEntries(Object.entries(rule.optionSchema).map(([name, spec]) => [name, optionSchema(spec)]));
     rules[rule.id] = {
       description: docs.get(rule.id)?.title ?? rule.id,
-      oneOf: [
-        severity,
-        { type: "array", minItems: 1, maxItems: 2, items: [severity, { type: "object", additionalProperties: false, properties: options }] },
-      ],
+      oneOf: [severity, { type: "array", minItems: 1, maxItems: 2, items: [severity, { type: "object", additionalProperties: false, properties: options }] }],
     };
   }
   return {
@@ -54,7 +57,8 @@ export function configSchema(): Record<string, unknown> {
       target: {
         type: "string",
         pattern: "^(mysql|percona|pxc|mariadb|aurora-mysql)-[0-9]+(\\.[0-9]+){0,2}$",
-        description: "Server flavour and version, for example mysql-8.0.22, percona-8.0.22, pxc-8.0.36 (Percona XtraDB Cluster), mariadb-10.11 or aurora-mysql-2.04.9.",
+        description:
+          "Server flavour and version, for example mysql-8.0.22, percona-8.0.22, pxc-8.0.36 (Percona XtraDB Cluster), mariadb-10.11 or aurora-mysql-2.04.9.",
       },
       optionFile: {
         type: "string",
@@ -68,7 +72,7 @@ export function configSchema(): Record<string, unknown> {
       ignore: { type: "array", items: { type: "string" }, description: "Glob patterns, relative to this configuration file, of files not to lint." },
       rules: {
         type: "object",
-        description: "Per-rule severity, or off; an array form also sets the rule's options. Sizes are a number of bytes or a string such as \"128M\".",
+        description: 'Per-rule severity, or off; an array form also sets the rule\'s options. Sizes are a number of bytes or a string such as "128M".',
         additionalProperties: false,
         properties: rules,
       },

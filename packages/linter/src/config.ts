@@ -161,7 +161,10 @@ function configAt(candidate: string): boolean {
     st = statSync(candidate);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new ConfigError(candidate, code === "ENOENT" ? "is a symbolic link to nothing" : code === "ELOOP" ? "is a symbolic link loop" : `cannot read (${code})`);
+    throw new ConfigError(
+      candidate,
+      code === "ENOENT" ? "is a symbolic link to nothing" : code === "ELOOP" ? "is a symbolic link loop" : `cannot read (${code})`,
+    );
   }
   if (st.isFile()) return true;
   throw new ConfigError(candidate, notRegularReason(st));

@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { EngineSim } from "@innolint/engine-sim";
 import { loadSimulator } from "./impact/simulator.js";
 import { ruleInternalError } from "./internal.js";
@@ -17,7 +17,7 @@ import { extractFacts } from "./sql/facts.js";
 import type { SqlFacts, UnresetDelimiter } from "./sql/types.js";
 import type { SqlDocumentCache } from "./sql/incremental.js";
 import { runSqlRules, SqlRuleRunner } from "./sql/lint.js";
-import { SQL_STREAM_ABOVE, streamSqlFacts, type StreamOptions } from "./sql/stream.js";
+import { SQL_STREAM_ABOVE, streamSqlFacts } from "./sql/stream.js";
 import type { Schema } from "./sql/schema.js";
 import { readSqlText, SQL_MAX_BYTES } from "./sql/read.js";
 import { commentFingerprint, fingerprintByRange, lineFingerprint, optionFingerprint } from "./fingerprint.js";
@@ -27,9 +27,12 @@ import { lookupVariable } from "./catalogue/index.js";
 import { TargetError, type Target } from "./target.js";
 import { append } from "./arrays.js";
 
-
 /** What every entry point starts with: the configuration (its error is an input error) and the simulator loading. */
-function prepare(file: string, options: LintOptions, load: () => Config | undefined): { config?: Config; errors: InputError[]; simulator?: Promise<EngineSim | undefined> } {
+function prepare(
+  file: string,
+  options: LintOptions,
+  load: () => Config | undefined,
+): { config?: Config; errors: InputError[]; simulator?: Promise<EngineSim | undefined> } {
   const errors: InputError[] = [];
   // Compiling the simulator overlaps with reading and parsing.
   const simulator = options.impact === false ? undefined : loadSimulator();
@@ -131,17 +134,20 @@ export function finishFindings(
     const unusedDirectives = unusedSuppressions(directives, new Set([...loadRuleDocs().keys()]));
     if (unusedDirectives.length > 0) {
       const found = runRules(scriptRules, { file: at.file, unusedDirectives }, at.file, at.target, config, at.errors, undefined);
-      append(kept, found.filter((f) => !config?.rules[f.rule]?.hidden));
+      append(
+        kept,
+        found.filter((f) => !config?.rules[f.rule]?.hidden),
+      );
     }
   }
-  fingerprintByRange(kept, comments.map((c) => ({ file: c.file, range: c.range, fingerprint: commentFingerprint(c.text) })));
+  fingerprintByRange(
+    kept,
+    comments.map((c) => ({ file: c.file, range: c.range, fingerprint: commentFingerprint(c.text) })),
+  );
   for (const f of kept) f.fingerprint ??= lineFingerprint(`${f.rule} ${f.message}`);
   return kept.sort(
     (a, b) =>
-      a.file.localeCompare(b.file) ||
-      a.range.start.line - b.range.start.line ||
-      a.range.start.column - b.range.start.column ||
-      a.rule.localeCompare(b.rule),
+      a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column || a.rule.localeCompare(b.rule),
   );
 }
 
@@ -162,7 +168,8 @@ export async function lintOptionFile(path: string, options: LintOptions = {}, on
   });
   const rootFile = set.files.find((f) => f.path === file);
   // An include not followed is information (rule include-not-followed), not an input error.
-  for (const e of set.errors) if (!(rootFile && e.kind === "not-followed")) errors.push({ file: e.file, ...(e.line !== undefined ? { line: e.line } : {}), message: e.message });
+  for (const e of set.errors)
+    if (!(rootFile && e.kind === "not-followed")) errors.push({ file: e.file, ...(e.line !== undefined ? { line: e.line } : {}), message: e.message });
   if (!rootFile) return { set, outcome: { errors } };
   const comments = set.files.flatMap(optionFileComments);
   const target = targetOr(errors, file, targetDirective(optionFileComments(rootFile))?.label, options, config);
@@ -227,7 +234,10 @@ export async function lintLiveConfig(live: LiveContext, options: LintOptions): P
   if (!target) return { errors };
   const sim = await simulator;
   const findings = runRules(liveConfigRules, live.configFor(target), live.file, target, config, errors, sim).map((f) => liveFix(f, live, target));
-  return { errors, result: { file: live.file, kind: "option-file", target, findings: finishFindings(findings, [], config, { file: live.file, target, errors }), files: [] } };
+  return {
+    errors,
+    result: { file: live.file, kind: "option-file", target, findings: finishFindings(findings, [], config, { file: live.file, target, errors }), files: [] },
+  };
 }
 
 /**
@@ -289,7 +299,9 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
   let sql: SqlFacts;
   try {
     const document = context.document;
-    const parse = document ? (_f: string, t: string, tg: Target) => document.facts(t, tg) : (context.parse ?? ((f: string, t: string, tg: Target) => extractFacts(f, t, tg)));
+    const parse = document
+      ? (_f: string, t: string, tg: Target) => document.facts(t, tg)
+      : (context.parse ?? ((f: string, t: string, tg: Target) => extractFacts(f, t, tg)));
     target = resolveTarget(undefined, options, config);
     sql = await parse(file, text, target);
     const directive = targetDirective(sql.comments.map((c) => ({ file, text: c.text, range: c.range })));
@@ -329,7 +341,13 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
   return {
     errors,
     text,
-    result: { file, kind: "sql", target, findings: finishFindings([...findings, ...scriptFindings], comments, config, { file, target, errors }), files: [file] },
+    result: {
+      file,
+      kind: "sql",
+      target,
+      findings: finishFindings([...findings, ...scriptFindings], comments, config, { file, target, errors }),
+      files: [file],
+    },
   };
 }
 
@@ -424,7 +442,13 @@ async function lintSqlStream(
     const findings = runner.finish();
     return {
       errors: [...errors, ...runErrors],
-      result: { file, kind: "sql", target, findings: finishFindings([...findings, ...scriptFindings], comments, config, { file, target, errors: runErrors }), files: [file] },
+      result: {
+        file,
+        kind: "sql",
+        target,
+        findings: finishFindings([...findings, ...scriptFindings], comments, config, { file, target, errors: runErrors }),
+        files: [file],
+      },
     };
   }
 }

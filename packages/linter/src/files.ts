@@ -39,7 +39,11 @@ export function globToRegExp(glob: string): RegExp {
     else if (ch === "{") {
       const close = glob.indexOf("}", i);
       if (close > i) {
-        re += `(?:${glob.slice(i + 1, close).split(",").map(escapeRe).join("|")})`;
+        re += `(?:${glob
+          .slice(i + 1, close)
+          .split(",")
+          .map(escapeRe)
+          .join("|")})`;
         i = close;
       } else re += "\\{";
     } else re += escapeRe(ch);
@@ -151,7 +155,8 @@ export function collectFiles(paths: string[], cwd: string): { files: string[]; e
     if (stat.isDirectory()) {
       const before = files.length;
       walk(abs, files, errors);
-      if (files.length === before && !errors.some((e) => e.file.startsWith(abs + sep))) errors.push({ file: abs, message: "directory holds no .cnf or .sql files" });
+      if (files.length === before && !errors.some((e) => e.file.startsWith(abs + sep)))
+        errors.push({ file: abs, message: "directory holds no .cnf or .sql files" });
     } else if (stat.isFile()) files.push(abs);
     else errors.push({ file: abs, message: notRegularReason(stat) });
   }

@@ -82,19 +82,7 @@ function parseYaml(text: string): unknown {
   return (createRequire(import.meta.url)("yaml") as typeof import("yaml")).parse(text);
 }
 
-const REQUIRED_KEYS = [
-  "id",
-  "title",
-  "severity",
-  "language",
-  "targets",
-  "summary",
-  "why",
-  "evidence",
-  "examples",
-  "fix",
-  "references",
-] as const;
+const REQUIRED_KEYS = ["id", "title", "severity", "language", "targets", "summary", "why", "evidence", "examples", "fix", "references"] as const;
 
 export function validateRuleDoc(doc: Record<string, unknown>, file: string): RuleDoc {
   for (const key of REQUIRED_KEYS) {
@@ -110,7 +98,8 @@ export function validateRuleDoc(doc: Record<string, unknown>, file: string): Rul
       throw new Error(`${file}: evidence status must be confirmed, retracted or disputed`);
     }
   }
-  if (doc.options !== undefined) throw new Error(`${file}: "options" belong in the rule's module (src/rules/${String(doc.id)}.ts), with their types and defaults`);
+  if (doc.options !== undefined)
+    throw new Error(`${file}: "options" belong in the rule's module (src/rules/${String(doc.id)}.ts), with their types and defaults`);
   const examples = doc.examples as RuleDoc["examples"];
   if (!examples.fires?.length || !examples.silent?.length) {
     throw new Error(`${file}: needs at least one example that fires and one that stays silent`);

@@ -16,11 +16,24 @@ export function renderRuleDoc(doc: RuleDoc): string {
     if (e.note) out.push(`  Note: ${e.note.trim()}`);
   }
   out.push("", "## Examples", "");
-  for (const [label, examples] of [["Fires", doc.examples.fires], ["Silent", doc.examples.silent]] as const) {
+  for (const [label, examples] of [
+    ["Fires", doc.examples.fires],
+    ["Silent", doc.examples.silent],
+  ] as const) {
     for (const ex of examples) {
       out.push(`${label}: ${ex.description}${ex.target ? ` (target ${ex.target})` : ""}`, "", indent(ex.code), "");
       const running = ex.snapshot?.variables as Record<string, string> | undefined;
-      if (running) out.push("  against a server running:", "", indent(Object.entries(running).map(([k, v]) => `${k} = ${v}`).join("\n")), "");
+      if (running)
+        out.push(
+          "  against a server running:",
+          "",
+          indent(
+            Object.entries(running)
+              .map(([k, v]) => `${k} = ${v}`)
+              .join("\n"),
+          ),
+          "",
+        );
     }
   }
   out.push("## Fix", "", doc.fix.trim(), "");

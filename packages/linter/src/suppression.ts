@@ -16,7 +16,7 @@ export interface Directive {
 }
 
 const DIRECTIVE = /^\s*(?:#|;|--|\/\*)\s*innolint-(disable-next-line|disable|enable)\b\s*([^*]*?)\s*(?:\*\/)?\s*$/;
-const TARGET_DIRECTIVE = /^\s*(?:#|;|--|\/\*)\s*innolint-target\s*:?\s*([A-Za-z0-9.\-]+)/;
+const TARGET_DIRECTIVE = /^\s*(?:#|;|--|\/\*)\s*innolint-target\s*:?\s*([A-Za-z0-9.-]+)/;
 
 export function parseDirectives(comments: Comment[]): Directive[] {
   const out: Directive[] = [];
@@ -38,10 +38,6 @@ export function targetDirective(comments: Comment[]): { label: string; range: Ra
     if (m) return { label: m[1] as string, range: c.range };
   }
   return undefined;
-}
-
-function covers(d: Directive, rule: string): boolean {
-  return d.rules.length === 0 || d.rules.includes(rule);
 }
 
 /**

@@ -9,15 +9,9 @@ const here = dirname(fileURLToPath(import.meta.url));
  * (tests, tsx) the grammars are built into packages/linter/wasm and the runtime comes from node_modules.
  */
 export function wasmAsset(fileName: string): string {
-  const candidates = [
-    join(here, fileName),
-    join(here, "..", "wasm", fileName),
-    join(here, "..", "..", "wasm", fileName),
-  ];
+  const candidates = [join(here, fileName), join(here, "..", "wasm", fileName), join(here, "..", "..", "wasm", fileName)];
   for (const candidate of candidates) {
     if (existsSync(candidate)) return candidate;
   }
-  throw new Error(
-    `innolint: missing WebAssembly asset ${fileName} (looked in ${candidates.join(", ")}); run scripts/setup.sh to build it`,
-  );
+  throw new Error(`innolint: missing WebAssembly asset ${fileName} (looked in ${candidates.join(", ")}); run scripts/setup.sh to build it`);
 }

@@ -17,9 +17,19 @@ const TARGET: Record<string, string> = { ignore_db_dir: "mysql-5.7.44", ignore_d
 describe("accumulating options", () => {
   it("are these, each with the source that says so", () => {
     expect(ACCUMULATING.map((a) => a.variable).sort()).toEqual([
-      "binlog_do_db", "binlog_ignore_db", "ignore_db_dir", "ignore_db_dirs", "performance_schema_instrument", "plugin_load_add",
-      "replicate_do_db", "replicate_do_table", "replicate_ignore_db", "replicate_ignore_table", "replicate_rewrite_db",
-      "replicate_wild_do_table", "replicate_wild_ignore_table",
+      "binlog_do_db",
+      "binlog_ignore_db",
+      "ignore_db_dir",
+      "ignore_db_dirs",
+      "performance_schema_instrument",
+      "plugin_load_add",
+      "replicate_do_db",
+      "replicate_do_table",
+      "replicate_ignore_db",
+      "replicate_ignore_table",
+      "replicate_rewrite_db",
+      "replicate_wild_do_table",
+      "replicate_wild_ignore_table",
     ]);
     for (const a of ACCUMULATING) expect(a.source, a.variable).toMatch(/mysqld\.cc/);
   });
@@ -35,7 +45,10 @@ describe("accumulating options", () => {
 
   // mariadbd 10.11.19 --help --verbose: "lost+found,.snapshot" for the two lines; "tmp" after an empty line.
   it("an empty ignore-db-dirs clears the list: only the lines before it have no effect", async () => {
-    const found = await findings("[mysqld]\nignore-db-dirs = lost+found\nignore-db-dirs = .snapshot\nignore-db-dirs =\nignore-db-dirs = tmp\n", "mariadb-10.11");
+    const found = await findings(
+      "[mysqld]\nignore-db-dirs = lost+found\nignore-db-dirs = .snapshot\nignore-db-dirs =\nignore-db-dirs = tmp\n",
+      "mariadb-10.11",
+    );
     expect(found.map((f) => [f.range.start.line, f.severity, f.message])).toEqual([
       [2, "warning", "ignore_db_dirs accumulates, but the empty ignore-db-dirs at line 4 clears the list: lost+found here has no effect"],
       [3, "warning", "ignore_db_dirs accumulates, but the empty ignore-db-dirs at line 4 clears the list: .snapshot here has no effect"],

@@ -57,7 +57,8 @@ describe("statement fingerprints", () => {
     const results = sarif.runs[0].results as { partialFingerprints: Record<string, string> }[];
     expect(results.map((r) => r.partialFingerprints["innolintFingerprint/v1"])).toHaveLength(2);
     expect(results[0]?.partialFingerprints["innolintFingerprint/v1"]).toMatch(/^[0-9a-f]{16}$/);
-    const gitlab = async () => (JSON.parse((await run(["--format", "gitlab", "--no-impact", "m.sql"], { cwd: dir })).stdout) as { fingerprint: string }[]).map((i) => i.fingerprint);
+    const gitlab = async () =>
+      (JSON.parse((await run(["--format", "gitlab", "--no-impact", "m.sql"], { cwd: dir })).stdout) as { fingerprint: string }[]).map((i) => i.fingerprint);
     const first = await gitlab();
     expect(new Set(first).size).toBe(2);
     writeFileSync(join(dir, "m.sql"), "\n\n-- moved down\nDROP TABLE a;\nDROP TABLE a;\n");
@@ -160,7 +161,9 @@ describe("innolint baseline", () => {
     const shape = await run(["--no-impact", "--format", "json", "--baseline", "b.json", "m.sql"], { cwd: wrongShape });
     expect(shape.code).toBe(2);
     expect(shape.stderr).toContain(`${join(wrongShape, "b.json")}: entry 1 needs "file", "rule", "fingerprint" and a positive integer "count"`);
-    expect((await run(["--no-impact", "--baseline", "missing.json", "m.sql"], { cwd: dir })).stdout).toContain("missing.json: input error: no such baseline file");
+    expect((await run(["--no-impact", "--baseline", "missing.json", "m.sql"], { cwd: dir })).stdout).toContain(
+      "missing.json: input error: no such baseline file",
+    );
     // The baseline command does not overwrite a file it cannot read.
     const refused = await run(["baseline", "--no-impact", "m.sql"], { cwd: dir });
     expect(refused.code).toBe(2);

@@ -86,14 +86,29 @@ requireOracle("mariadbd", !binary && "no mariadbd binary on PATH (install mariad
 if (!binary) console.warn("catalogue-mariadb: skipped, no mariadbd binary on PATH (install mariadb-server)");
 
 describe.skipIf(!binary)("MariaDB 10.11 catalogue vs the real mariadbd --help", () => {
-  const text = binary ? execFileSync(binary, ["--no-defaults", "--verbose", "--help"], { encoding: "utf8", maxBuffer: 16 << 20, stdio: ["ignore", "pipe", "pipe"] }) : "";
+  const text = binary
+    ? execFileSync(binary, ["--no-defaults", "--verbose", "--help"], { encoding: "utf8", maxBuffer: 16 << 20, stdio: ["ignore", "pipe", "pipe"] })
+    : "";
   const help = parseHelp(text);
 
   /**
    * --help --verbose prints these read-only variables' values, yet mariadbd refuses each in an option
    * file ("unknown variable": the option-verdict oracle, test/oracle/option-verdict-oracle.ts).
    */
-  const PRINTED_NOT_OPTIONS = new Set(["large_files_support", "lower_case_file_system", "protocol_version", "server_uid", "system_time_zone", "version_comment", "version_compile_machine", "version_compile_os", "version_malloc_library", "version_source_revision", "version_ssl_library", "wsrep_patch_version"]);
+  const PRINTED_NOT_OPTIONS = new Set([
+    "large_files_support",
+    "lower_case_file_system",
+    "protocol_version",
+    "server_uid",
+    "system_time_zone",
+    "version_comment",
+    "version_compile_machine",
+    "version_compile_os",
+    "version_malloc_library",
+    "version_source_revision",
+    "version_ssl_library",
+    "wsrep_patch_version",
+  ]);
 
   it("is a 10.11 server", () => {
     expect(help.version).toMatch(/^10\.11\./);

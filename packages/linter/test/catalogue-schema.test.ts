@@ -27,7 +27,11 @@ describe("variable catalogue files", () => {
 
     it(`${file}: every cited source id exists, histories are ordered, first entries are not removals`, () => {
       const doc = JSON.parse(readFileSync(join(dir, file), "utf8"));
-      const key = (v: string) => v.split(".").map((p) => p.padStart(6, "0")).join(".");
+      const key = (v: string) =>
+        v
+          .split(".")
+          .map((p) => p.padStart(6, "0"))
+          .join(".");
       const problems: string[] = [];
       for (const [name, rec] of Object.entries<{ history: { since: string; sources?: string[]; removed?: boolean }[] }>(doc.variables)) {
         const h = rec.history;

@@ -221,7 +221,16 @@ describe("catalogue: removed, deprecated and not-yet", () => {
 
 describe("catalogue: how startup options take their argument", () => {
   it("log-bin takes the base name of the log files while the log_bin variable is ON or OFF, in every flavour", () => {
-    for (const label of ["mysql-5.7.44", "mysql-8.0.36", "mysql-8.4.3", "mysql-9.7", "percona-5.7.26", "percona-8.0.36", "aurora-mysql-3.05.2", "mariadb-10.11"]) {
+    for (const label of [
+      "mysql-5.7.44",
+      "mysql-8.0.36",
+      "mysql-8.4.3",
+      "mysql-9.7",
+      "percona-5.7.26",
+      "percona-8.0.36",
+      "aurora-mysql-3.05.2",
+      "mariadb-10.11",
+    ]) {
       const f = known(label, "log_bin");
       expect([f.type, f.optionType, f.optionArg], label).toEqual(["boolean", "string", "optional"]);
     }
@@ -328,7 +337,17 @@ describe("catalogue: targets outside the covered series", () => {
     expect(catalogueGap(t("mariadb-10.5"))).toEqual({ edge: "before", series: "MariaDB 10.6" });
     expect(catalogueGap(t("mariadb-11.8"))).toEqual({ edge: "after", series: "MariaDB 11.4" });
     expect(catalogueGap(t("mysql-10.0"))).toEqual({ edge: "after", series: "MySQL 9.7" });
-    for (const inside of ["mysql-5.7.44", "mysql-8.0.40", "mysql-9.7.1", "mysql-9", "mariadb-10.6.0", "mariadb-10.8", "mariadb-11.4.5", "percona-8.0.36", "aurora-mysql-3.05.2"]) {
+    for (const inside of [
+      "mysql-5.7.44",
+      "mysql-8.0.40",
+      "mysql-9.7.1",
+      "mysql-9",
+      "mariadb-10.6.0",
+      "mariadb-10.8",
+      "mariadb-11.4.5",
+      "percona-8.0.36",
+      "aurora-mysql-3.05.2",
+    ]) {
       expect(catalogueGap(t(inside)), inside).toBeUndefined();
     }
   });
@@ -368,7 +387,15 @@ describe("catalogue: names, option groups, LTS, speed", () => {
     expect(optionGroups(t("percona-5.7"))).toEqual(["mysqld", "server", "mysqld-5.7"]);
     expect(optionGroups(t("aurora-mysql-3.04"))).toEqual(["mysqld", "server", "mysqld-8.0"]);
     expect(optionGroups(t("mariadb-10.11"))).toEqual([
-      "mysqld", "server", "mysqld-10.11", "mariadb", "mariadb-10.11", "mariadbd", "mariadbd-10.11", "client-server", "galera",
+      "mysqld",
+      "server",
+      "mysqld-10.11",
+      "mariadb",
+      "mariadb-10.11",
+      "mariadbd",
+      "mariadbd-10.11",
+      "client-server",
+      "galera",
     ]);
     expect(optionGroups(t("mysql-8"))).toEqual(["mysqld", "server"]);
   });
@@ -413,7 +440,8 @@ describe("catalogue: the bundle's form", () => {
       for (const label of labels) {
         const names = variableNames(t(label));
         out[`${label} names`] = names;
-        for (const name of [...names, "innodb_buffer_pol_size", "constructor", "__proto__", "query_cache_size"]) out[`${label} ${name}`] = lookupVariable(t(label), name);
+        for (const name of [...names, "innodb_buffer_pol_size", "constructor", "__proto__", "query_cache_size"])
+          out[`${label} ${name}`] = lookupVariable(t(label), name);
         out[`${label} groups`] = optionGroups(t(label));
       }
       return out;

@@ -140,7 +140,12 @@ describe("formats", () => {
 
   it("gitlab prints a code-quality report", async () => {
     const res = await run(["--format", "gitlab", "my.cnf"], { cwd: dir });
-    const issues = JSON.parse(res.stdout) as { check_name: string; severity: string; fingerprint: string; location: { path: string; lines: { begin: number } } }[];
+    const issues = JSON.parse(res.stdout) as {
+      check_name: string;
+      severity: string;
+      fingerprint: string;
+      location: { path: string; lines: { begin: number } };
+    }[];
     expect(issues.length).toBeGreaterThanOrEqual(3);
     for (const i of issues) {
       expect(i.location.path).toBe("my.cnf");

@@ -14,7 +14,16 @@ const validate = new Ajv({ strict: false }).compile(schema);
 
 const samples: [string, unknown][] = [
   ["empty", {}],
-  ["full", { root: true, target: "mariadb-10.11", optionFile: "my.cnf", ignore: ["legacy/**"], rules: { "duplicate-option": "off", "sort-buffer-oversized": ["error", { threshold: "8M" }] } }],
+  [
+    "full",
+    {
+      root: true,
+      target: "mariadb-10.11",
+      optionFile: "my.cnf",
+      ignore: ["legacy/**"],
+      rules: { "duplicate-option": "off", "sort-buffer-oversized": ["error", { threshold: "8M" }] },
+    },
+  ],
   ["unknown key", { taget: "mysql-8.0" }],
   ["bad target", { target: "oracle-19c" }],
   ["bad severity", { rules: { "duplicate-option": "fatal" } }],
@@ -106,7 +115,9 @@ describe("checked rule settings", () => {
   };
 
   it("names the file, the line of the key, the key and the closest rule id", () => {
-    expect(problem({ "sort-buffer-oversizd": "off" })).toBe('/x/.innolint.json:4: unknown rule "sort-buffer-oversizd"; did you mean "sort-buffer-oversized"? (innolint rules lists them)');
+    expect(problem({ "sort-buffer-oversizd": "off" })).toBe(
+      '/x/.innolint.json:4: unknown rule "sort-buffer-oversizd"; did you mean "sort-buffer-oversized"? (innolint rules lists them)',
+    );
   });
 
   it("names an unknown option and the closest one", () => {
@@ -122,8 +133,12 @@ describe("checked rule settings", () => {
     );
     expect(problem({ "partition-count-high": ["warning", { threshold: 2.5 }] })).toContain('option "threshold" must be an integer, not 2.5');
     expect(problem({ "sort-buffer-oversized": ["error", { threshold: -1 }] })).toContain("must be a size");
-    expect(problem({ "option-in-wrong-group": ["warning", { clientGroups: "client" }] })).toContain('option "clientGroups" must be an array of strings, not "client"');
-    expect(problem({ "unknown-variable": ["warning", { plugins: { audit_log: "audit_log" } }] })).toContain("must be an object whose values are arrays of strings");
+    expect(problem({ "option-in-wrong-group": ["warning", { clientGroups: "client" }] })).toContain(
+      'option "clientGroups" must be an array of strings, not "client"',
+    );
+    expect(problem({ "unknown-variable": ["warning", { plugins: { audit_log: "audit_log" } }] })).toContain(
+      "must be an object whose values are arrays of strings",
+    );
   });
 
   it("accepts the size forms the option parser reads", () => {
@@ -181,9 +196,23 @@ describe("rule options at run time", () => {
   });
 
   it("keeps option defaults out of the rule YAML", () => {
-    const doc = { id: "x-y", title: "t", severity: "info", language: "sql", targets: [], summary: "s", why: "w", evidence: [], examples: { fires: [{}], silent: [{}] }, fix: "f", references: [] };
+    const doc = {
+      id: "x-y",
+      title: "t",
+      severity: "info",
+      language: "sql",
+      targets: [],
+      summary: "s",
+      why: "w",
+      evidence: [],
+      examples: { fires: [{}], silent: [{}] },
+      fix: "f",
+      references: [],
+    };
     expect(() => validateRuleDoc(doc, "x-y.yaml")).not.toThrow();
-    expect(() => validateRuleDoc({ ...doc, options: { threshold: 1 } }, "x-y.yaml")).toThrow('x-y.yaml: "options" belong in the rule\'s module (src/rules/x-y.ts)');
+    expect(() => validateRuleDoc({ ...doc, options: { threshold: 1 } }, "x-y.yaml")).toThrow(
+      'x-y.yaml: "options" belong in the rule\'s module (src/rules/x-y.ts)',
+    );
   });
 });
 

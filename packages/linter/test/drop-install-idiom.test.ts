@@ -1,8 +1,3 @@
-/**
- * adaptive-hash-index-drop-stall on DROP TABLE IF EXISTS of a table an install script creates
- * again below it: information when nothing before the file knows the table.
- */
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { run, scratch } from "./helpers/run.js";
 
@@ -16,9 +11,7 @@ async function ahi(files: Record<string, string>, path: string) {
   const dir = scratch({ ...PROJECT, ...files });
   const res = await run(["--format", "json", "--no-impact", path], { cwd: dir });
   const report = JSON.parse(res.stdout) as { findings: { rule: string; severity: string; file: string; range: { start: { line: number } } }[] };
-  return report.findings
-    .filter((f) => f.rule === "adaptive-hash-index-drop-stall")
-    .map((f) => [f.file.slice(dir.length + 1), f.range.start.line, f.severity]);
+  return report.findings.filter((f) => f.rule === "adaptive-hash-index-drop-stall").map((f) => [f.file.slice(dir.length + 1), f.range.start.line, f.severity]);
 }
 
 describe("DROP TABLE IF EXISTS before the file's own CREATE TABLE", () => {

@@ -31,7 +31,11 @@ async function lint(dir: string, options: LintOptions = {}, name = "my.cnf") {
 const rules = (findings: { rule: string }[]) => findings.map((f) => f.rule).sort();
 
 describe("ruleOverrides", () => {
-  const config = JSON.stringify({ root: true, target: "mysql-8.0.36", rules: { "sort-buffer-oversized": ["warning", { threshold: "8M" }], "duplicate-option": "off" } });
+  const config = JSON.stringify({
+    root: true,
+    target: "mysql-8.0.36",
+    rules: { "sort-buffer-oversized": ["warning", { threshold: "8M" }], "duplicate-option": "off" },
+  });
 
   it("lays severities over the configuration's, keeping its rule options", async () => {
     const dir = scratch({ ".innolint.json": config, "my.cnf": CNF });
@@ -58,7 +62,9 @@ describe("ruleOverrides", () => {
     const on = await lint(dir, { ruleOverrides: { "relaxed-commit-durability": "error" } });
     expect(rules(on.findings)).not.toContain("unused-suppression");
     writeFileSync(join(dir, "my.cnf"), CNF.replace("# innolint-disable-next-line relaxed-commit-durability\n", ""));
-    expect((await lint(dir, { ruleOverrides: { "relaxed-commit-durability": "error" } })).findings.find((f) => f.rule === "relaxed-commit-durability")?.severity).toBe("error");
+    expect(
+      (await lint(dir, { ruleOverrides: { "relaxed-commit-durability": "error" } })).findings.find((f) => f.rule === "relaxed-commit-durability")?.severity,
+    ).toBe("error");
     expect(rules((await lint(dir, { ruleOverrides: { "unused-suppression": "off" } })).findings)).not.toContain("unused-suppression");
   });
 
@@ -111,7 +117,9 @@ describe("includeRoots", () => {
       [join(dir, "my.cnf"), 5, "info"],
       [join(dir, "my.cnf"), 6, "info"],
     ]);
-    expect(blocked[0]!.message).toBe(`not followed: ${join(outside, "secret.cnf")} is outside the workspace, and innolint reads nothing outside an untrusted workspace`);
+    expect(blocked[0]!.message).toBe(
+      `not followed: ${join(outside, "secret.cnf")} is outside the workspace, and innolint reads nothing outside an untrusted workspace`,
+    );
     expect(blocked[0]!.range?.start.line).toBe(2);
     // The duplicate only the followed files make: sort_buffer_size in inner.cnf and conf.d/local.cnf.
     expect(untrusted.findings.filter((f) => f.rule === "duplicate-option")).toHaveLength(1);
@@ -144,7 +152,11 @@ describe("includes outside the project", () => {
     expect(out.set.files.map((f) => f.path).sort()).toEqual([join(dir, "inner.cnf"), join(dir, "my.cnf")]);
     expect(out.outcome.errors).toEqual([]);
     const notFollowed = out.outcome.result?.findings.filter((f) => f.rule === "include-not-followed") ?? [];
-    expect(notFollowed.map((f) => [f.range.start.line, f.severity])).toEqual([[3, "info"], [4, "info"], [5, "info"]]);
+    expect(notFollowed.map((f) => [f.range.start.line, f.severity])).toEqual([
+      [3, "info"],
+      [4, "info"],
+      [5, "info"],
+    ]);
     expect(notFollowed[0]!.message).toBe(
       `not followed: ${join(outside, "secret.cnf")} is outside the project (whose root is the directory of .innolint.json with "root": true): what it holds depends on the machine that lints, so innolint does not read it; "includes": "follow" in .innolint.json or --follow-includes reads it`,
     );
@@ -152,7 +164,7 @@ describe("includes outside the project", () => {
     expect(out.outcome.result?.findings.filter((f) => f.rule === "duplicate-option")).toEqual([]);
   });
 
-  it("are read with followIncludes or \"includes\": \"follow\"", async () => {
+  it('are read with followIncludes or "includes": "follow"', async () => {
     const outside = outsideTree();
     const text = `[mysqld]\nmax_connections = 5\n!include ${join(outside, "secret.cnf")}\n`;
     const dir = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.36" }), "my.cnf": text });
@@ -165,7 +177,11 @@ describe("includes outside the project", () => {
   });
 
   it("are judged against the git work tree without a root configuration, else the working directory", async () => {
-    const repo = scratch({ ".git/HEAD": "ref: refs/heads/main\n", "db/my.cnf": "[mysqld]\n!include ../shared.cnf\n!include ../../elsewhere.cnf\n", "shared.cnf": "[mysqld]\nmax_connections = 9\n" });
+    const repo = scratch({
+      ".git/HEAD": "ref: refs/heads/main\n",
+      "db/my.cnf": "[mysqld]\n!include ../shared.cnf\n!include ../../elsewhere.cnf\n",
+      "shared.cnf": "[mysqld]\nmax_connections = 9\n",
+    });
     // Relative paths resolve against the working directory, as the server's do.
     const inRepo = await lint(join(repo, "db"), { target: "mysql-8.0.36" });
     expect(inRepo.files.sort()).toEqual([join(repo, "db/my.cnf"), join(repo, "shared.cnf")]);

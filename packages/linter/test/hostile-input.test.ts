@@ -32,7 +32,11 @@ async function lintCnf(text: string) {
 
 describe("partition counts the server refuses", () => {
   it("a declared 10^9 × 2 is counted, not listed, and the next file of the directory is still linted", async () => {
-    const d = dir({ ".innolint.json": JSON.stringify({ root: true, target: TARGET }), "001_u.sql": ISSUE_LINE, "002_q.sql": "SELECT * FROM u WHERE a = 1;\nDROP TABLE u;\n" });
+    const d = dir({
+      ".innolint.json": JSON.stringify({ root: true, target: TARGET }),
+      "001_u.sql": ISSUE_LINE,
+      "002_q.sql": "SELECT * FROM u WHERE a = 1;\nDROP TABLE u;\n",
+    });
     const before = process.memoryUsage().rss;
     const res = await run(["--format", "json", "--no-impact", "."], { cwd: d });
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 2 ** 20);
@@ -70,7 +74,9 @@ describe("partition counts the server refuses", () => {
     });
     const report = JSON.parse((await run(["--format", "json", "--no-impact", "a.sql"], { cwd: d })).stdout);
     const found = report.findings.filter((f: { rule: string }) => f.rule === "partition-count-high");
-    expect(found.map((f: { message: string; range: { start: { line: number } } }) => [f.range.start.line, /statement fails/.test(f.message)])).toEqual([[1, true]]);
+    expect(found.map((f: { message: string; range: { start: { line: number } } }) => [f.range.start.line, /statement fails/.test(f.message)])).toEqual([
+      [1, true],
+    ]);
   });
 });
 
@@ -116,9 +122,13 @@ describe("cost grows linearly with the input (10× the input, well under 100× t
     ["DELIMITER ;; swallowing the rest of the file", gen.delimiterSwallowsFile, 1500],
     ["unclosed parentheses", gen.unclosedParens, 3000],
   ];
-  it.each(sqlCases)("%s", async (_, make, n) => {
-    expect(await growth((m) => lintSql(make(m)), n)).toBeLessThan(40);
-  }, 60_000);
+  it.each(sqlCases)(
+    "%s",
+    async (_, make, n) => {
+      expect(await growth((m) => lintSql(make(m)), n)).toBeLessThan(40);
+    },
+    60_000,
+  );
 
   const cnfCases: [string, (n: number) => string, number][] = [
     ["unknown variables", gen.unknownVariables, 300],
@@ -126,8 +136,12 @@ describe("cost grows linearly with the input (10× the input, well under 100× t
     ["suppression comments that suppress nothing", gen.unusedSuppressions, 300],
     ["one flag list repeated", gen.repeatedFlagList, 1000],
   ];
-  it.each(cnfCases)("%s", async (_, make, n) => {
-    // Quadratic is 100×; 40 leaves room for a loaded machine.
-    expect(await growth((m) => lintCnf(make(m)), n)).toBeLessThan(40);
-  }, 60_000);
+  it.each(cnfCases)(
+    "%s",
+    async (_, make, n) => {
+      // Quadratic is 100×; 40 leaves room for a loaded machine.
+      expect(await growth((m) => lintCnf(make(m)), n)).toBeLessThan(40);
+    },
+    60_000,
+  );
 });

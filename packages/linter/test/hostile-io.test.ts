@@ -219,7 +219,7 @@ describe("output cannot inject", () => {
       format: "innolint-live-snapshot",
       version: 1,
       server: { address: `db1:3306\n::error::pwn\u001b[2J`, version: "8.0.36", flavor: "mysql", target: "mysql-8.0.36" },
-      variables: { sync_binlog: "0", innodb_sort_buffer_size: "67108864", log_error: `x\n::error::v\u001b[2J`, [`a\n::error::n`]: "1" },
+      variables: { sync_binlog: "0", innodb_sort_buffer_size: "67108864", log_error: `x\n::error::v\u001b[2J`, "a\n::error::n": "1" },
     };
     const dir = scratch({ "snap.json": JSON.stringify(snap), "my.cnf": "[mysqld]\nsync_binlog = 1\nlog_error = y\n" });
     for (const args of [
@@ -372,7 +372,10 @@ describe("print-defaults on option files above the 10 MB read limit", () => {
   /** Groups, includes, comments, quotes and options outside the requested groups, `lines` long. */
   function optionText(lines: number, seed: number): string {
     let x = seed;
-    const next = (n: number) => ((x = (x * 1103515245 + 12345) % 2 ** 31), x % n);
+    const next = (n: number) => {
+      x = (x * 1103515245 + 12345) % 2 ** 31;
+      return x % n;
+    };
     const out: string[] = [];
     for (let i = 0; i < lines; i++) {
       if (i % 97 === 0) out.push(`[${["mysqld", "client", "mysqld-8.0", "mariadb", "Mysqld"][next(5)]}]`);

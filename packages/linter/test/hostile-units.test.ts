@@ -146,12 +146,21 @@ describe("fingerprints in linear time", () => {
         units.push({ file: "f", range: { start: { line: start, column: 1 }, end: { line: end, column: 4 } }, fingerprint: `u${i}` });
         line = end + (random() < 0.5 ? 0 : 1);
       }
-      const findings: Finding[] = Array.from({ length: 8 }, () => ({ rule: "r", severity: "info", file: "f", range: at(1 + Math.floor(random() * 12), 1 + Math.floor(random() * 6)), message: "m" }));
-      const expected = findings.map((f) => units.find((u) => {
-        const { line: l, column: c } = f.range.start;
-        const r = u.range;
-        return (l > r.start.line || (l === r.start.line && c >= r.start.column)) && (l < r.end.line || (l === r.end.line && c <= r.end.column));
-      })?.fingerprint);
+      const findings: Finding[] = Array.from({ length: 8 }, () => ({
+        rule: "r",
+        severity: "info",
+        file: "f",
+        range: at(1 + Math.floor(random() * 12), 1 + Math.floor(random() * 6)),
+        message: "m",
+      }));
+      const expected = findings.map(
+        (f) =>
+          units.find((u) => {
+            const { line: l, column: c } = f.range.start;
+            const r = u.range;
+            return (l > r.start.line || (l === r.start.line && c >= r.start.column)) && (l < r.end.line || (l === r.end.line && c <= r.end.column));
+          })?.fingerprint,
+      );
       fingerprintByRange(findings, units);
       expect(findings.map((f) => f.fingerprint)).toEqual(expected);
     }

@@ -86,26 +86,124 @@ const PARTITIONED =
 
 // One case per seed rule and per distinct finding a seed rule can report.
 const SEED_CASES: Array<{ name: string; rule: string; target: string; files: Record<string, string>; model: string }> = [
-  { name: "sort buffer above 1M", rule: "sort-buffer-oversized", target: "aurora-mysql-2.04.9", files: { "my.cnf": "[mysqld]\ninnodb_sort_buffer_size = 64M\n" }, model: "index_build" },
-  { name: "sort buffer on 8.0.27+ (row-log blocks)", rule: "sort-buffer-oversized", target: "mysql-8.0.36", files: { "my.cnf": "[mysqld]\ninnodb_sort_buffer_size = 64M\n" }, model: "index_build" },
-  { name: "sort buffer below 1M", rule: "sort-buffer-undersized", target: "mysql-5.7.44", files: { "my.cnf": "[mysqld]\ninnodb_sort_buffer_size = 64K\n" }, model: "index_build" },
-  { name: "trx_commit=0", rule: "relaxed-commit-durability", target: "mysql-8.0.32", files: { "my.cnf": "[mysqld]\ninnodb_flush_log_at_trx_commit = 0\n" }, model: "redo_commit" },
-  { name: "sync_binlog=0", rule: "relaxed-commit-durability", target: "mysql-8.0.36", files: { "my.cnf": "[mysqld]\nsync_binlog = 0\n" }, model: "redo_commit" },
-  { name: "sync_binlog=100", rule: "relaxed-commit-durability", target: "mysql-8.0.36", files: { "my.cnf": "[mysqld]\nsync_binlog = 100\n" }, model: "redo_commit" },
-  { name: "instances under 1 GiB", rule: "buffer-pool-instances-ignored", target: "mysql-5.7.18", files: { "my.cnf": "[mysqld]\ninnodb_buffer_pool_instances = 8\n" }, model: "bp_scan" },
-  { name: "dump disabled", rule: "buffer-pool-dump-disabled", target: "mysql-5.7.18", files: { "my.cnf": "[mysqld]\ninnodb_buffer_pool_dump_at_shutdown = OFF\n" }, model: "bp_scan" },
-  { name: "DROP before 8.0.23", rule: "drop-truncate-buffer-pool-stall", target: "mysql-8.0.22", files: { "my.cnf": "[mysqld]\ninnodb_buffer_pool_size = 64G\n", "m.sql": "DROP TABLE t;\n" }, model: "drop_stall" },
-  { name: "DROP with AHI after 8.0.23", rule: "adaptive-hash-index-drop-stall", target: "mysql-8.0.36", files: { "my.cnf": "[mysqld]\ninnodb_buffer_pool_size = 64G\n", "m.sql": "TRUNCATE TABLE t;\n" }, model: "drop_stall" },
-  { name: "DROP with AHI of a table the change created", rule: "adaptive-hash-index-drop-stall", target: "mysql-8.0.36", files: { "m.sql": "CREATE TABLE t (id INT PRIMARY KEY);\nDROP TABLE t;\n" }, model: "drop_stall" },
-  { name: "many partitions", rule: "partition-count-high", target: "mysql-8.0.36", files: { "m.sql": "CREATE TABLE p (id INT, d DATE, PRIMARY KEY (id, d)) PARTITION BY HASH (TO_DAYS(d)) PARTITIONS 200;\n" }, model: "partition_dives" },
-  { name: "unpruned query", rule: "partition-unpruned-query", target: "mysql-8.0.36", files: { "m.sql": PARTITIONED + "SELECT * FROM tab WHERE col01 = 'A' LIMIT 10;\n" }, model: "partition_dives" },
-  { name: "multi-index online DDL", rule: "ddl-multi-index-memory", target: "mysql-5.7.44", files: { "m.sql": "CREATE TABLE c (id BIGINT, d DATE, a INT, b INT, e INT, PRIMARY KEY (id, d)) PARTITION BY HASH (TO_DAYS(d)) PARTITIONS 400;\nALTER TABLE c ADD INDEX ia (a), ADD INDEX ib (b), ADD INDEX ie (e);\n" }, model: "index_build" },
+  {
+    name: "sort buffer above 1M",
+    rule: "sort-buffer-oversized",
+    target: "aurora-mysql-2.04.9",
+    files: { "my.cnf": "[mysqld]\ninnodb_sort_buffer_size = 64M\n" },
+    model: "index_build",
+  },
+  {
+    name: "sort buffer on 8.0.27+ (row-log blocks)",
+    rule: "sort-buffer-oversized",
+    target: "mysql-8.0.36",
+    files: { "my.cnf": "[mysqld]\ninnodb_sort_buffer_size = 64M\n" },
+    model: "index_build",
+  },
+  {
+    name: "sort buffer below 1M",
+    rule: "sort-buffer-undersized",
+    target: "mysql-5.7.44",
+    files: { "my.cnf": "[mysqld]\ninnodb_sort_buffer_size = 64K\n" },
+    model: "index_build",
+  },
+  {
+    name: "trx_commit=0",
+    rule: "relaxed-commit-durability",
+    target: "mysql-8.0.32",
+    files: { "my.cnf": "[mysqld]\ninnodb_flush_log_at_trx_commit = 0\n" },
+    model: "redo_commit",
+  },
+  {
+    name: "sync_binlog=0",
+    rule: "relaxed-commit-durability",
+    target: "mysql-8.0.36",
+    files: { "my.cnf": "[mysqld]\nsync_binlog = 0\n" },
+    model: "redo_commit",
+  },
+  {
+    name: "sync_binlog=100",
+    rule: "relaxed-commit-durability",
+    target: "mysql-8.0.36",
+    files: { "my.cnf": "[mysqld]\nsync_binlog = 100\n" },
+    model: "redo_commit",
+  },
+  {
+    name: "instances under 1 GiB",
+    rule: "buffer-pool-instances-ignored",
+    target: "mysql-5.7.18",
+    files: { "my.cnf": "[mysqld]\ninnodb_buffer_pool_instances = 8\n" },
+    model: "bp_scan",
+  },
+  {
+    name: "dump disabled",
+    rule: "buffer-pool-dump-disabled",
+    target: "mysql-5.7.18",
+    files: { "my.cnf": "[mysqld]\ninnodb_buffer_pool_dump_at_shutdown = OFF\n" },
+    model: "bp_scan",
+  },
+  {
+    name: "DROP before 8.0.23",
+    rule: "drop-truncate-buffer-pool-stall",
+    target: "mysql-8.0.22",
+    files: { "my.cnf": "[mysqld]\ninnodb_buffer_pool_size = 64G\n", "m.sql": "DROP TABLE t;\n" },
+    model: "drop_stall",
+  },
+  {
+    name: "DROP with AHI after 8.0.23",
+    rule: "adaptive-hash-index-drop-stall",
+    target: "mysql-8.0.36",
+    files: { "my.cnf": "[mysqld]\ninnodb_buffer_pool_size = 64G\n", "m.sql": "TRUNCATE TABLE t;\n" },
+    model: "drop_stall",
+  },
+  {
+    name: "DROP with AHI of a table the change created",
+    rule: "adaptive-hash-index-drop-stall",
+    target: "mysql-8.0.36",
+    files: { "m.sql": "CREATE TABLE t (id INT PRIMARY KEY);\nDROP TABLE t;\n" },
+    model: "drop_stall",
+  },
+  {
+    name: "many partitions",
+    rule: "partition-count-high",
+    target: "mysql-8.0.36",
+    files: { "m.sql": "CREATE TABLE p (id INT, d DATE, PRIMARY KEY (id, d)) PARTITION BY HASH (TO_DAYS(d)) PARTITIONS 200;\n" },
+    model: "partition_dives",
+  },
+  {
+    name: "unpruned query",
+    rule: "partition-unpruned-query",
+    target: "mysql-8.0.36",
+    files: { "m.sql": PARTITIONED + "SELECT * FROM tab WHERE col01 = 'A' LIMIT 10;\n" },
+    model: "partition_dives",
+  },
+  {
+    name: "multi-index online DDL",
+    rule: "ddl-multi-index-memory",
+    target: "mysql-5.7.44",
+    files: {
+      "m.sql":
+        "CREATE TABLE c (id BIGINT, d DATE, a INT, b INT, e INT, PRIMARY KEY (id, d)) PARTITION BY HASH (TO_DAYS(d)) PARTITIONS 400;\nALTER TABLE c ADD INDEX ia (a), ADD INDEX ib (b), ADD INDEX ie (e);\n",
+    },
+    model: "index_build",
+  },
 ];
 
 describe("every seed rule's findings carry a complete impact", () => {
   it("covers every seed rule", () => {
     const covered = new Set(SEED_CASES.map((c) => c.rule));
-    for (const id of ["sort-buffer-oversized", "sort-buffer-undersized", "relaxed-commit-durability", "buffer-pool-instances-ignored", "buffer-pool-dump-disabled", "drop-truncate-buffer-pool-stall", "adaptive-hash-index-drop-stall", "partition-count-high", "partition-unpruned-query", "ddl-multi-index-memory"]) {
+    for (const id of [
+      "sort-buffer-oversized",
+      "sort-buffer-undersized",
+      "relaxed-commit-durability",
+      "buffer-pool-instances-ignored",
+      "buffer-pool-dump-disabled",
+      "drop-truncate-buffer-pool-stall",
+      "adaptive-hash-index-drop-stall",
+      "partition-count-high",
+      "partition-unpruned-query",
+      "ddl-multi-index-memory",
+    ]) {
       expect(covered.has(id), id).toBe(true);
     }
   });
@@ -128,7 +226,10 @@ describe("every seed rule's findings carry a complete impact", () => {
         expect(i.inputs.length).toBeGreaterThan(0);
         for (const input of i.inputs) expect(["config", "schema", "target", "default", "live", "assumed"]).toContain(input.source);
         // At least one input comes from what was linted, not from the reference workload.
-        expect(i.inputs.some((input) => input.source !== "assumed"), JSON.stringify(i.inputs)).toBe(true);
+        expect(
+          i.inputs.some((input) => input.source !== "assumed"),
+          JSON.stringify(i.inputs),
+        ).toBe(true);
         expect(i.assumptions.length).toBeGreaterThan(0);
       }
     });
@@ -150,7 +251,9 @@ describe("every seed rule's findings carry a complete impact", () => {
   });
 
   it("AHI cleanup of a table created in the change: no hashed pages, no extra stall", async () => {
-    const f = (await lintCase({ "m.sql": "CREATE TABLE t (id INT PRIMARY KEY);\nDROP TABLE t;\n" }, "mysql-8.0.36")).findings.find((x) => x.rule === "adaptive-hash-index-drop-stall")!;
+    const f = (await lintCase({ "m.sql": "CREATE TABLE t (id INT PRIMARY KEY);\nDROP TABLE t;\n" }, "mysql-8.0.36")).findings.find(
+      (x) => x.rule === "adaptive-hash-index-drop-stall",
+    )!;
     expect(f.impact!.ratio).toBeLessThan(1.01);
     expect(f.impact!.inputs).toContainEqual({ name: "hashed_pages", value: 0, source: "schema" });
   });
@@ -164,7 +267,10 @@ describe("every seed rule's findings carry a complete impact", () => {
 
   it("absurd sizes in the configuration never cost a finding", async () => {
     for (const pool of ["1E", "18446744073709551615", "16384P"]) {
-      const { findings, errors } = await lintCase({ "my.cnf": `[mysqld]\ninnodb_buffer_pool_size = ${pool}\ninnodb_sort_buffer_size = 64M\n`, "m.sql": "DROP TABLE t;\n" }, "mysql-8.0.22");
+      const { findings, errors } = await lintCase(
+        { "my.cnf": `[mysqld]\ninnodb_buffer_pool_size = ${pool}\ninnodb_sort_buffer_size = 64M\n`, "m.sql": "DROP TABLE t;\n" },
+        "mysql-8.0.22",
+      );
       expect(errors).toEqual([]);
       expect(findings.map((f) => f.rule)).toEqual(expect.arrayContaining(["drop-truncate-buffer-pool-stall", "sort-buffer-oversized"]));
     }

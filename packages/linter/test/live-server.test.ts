@@ -121,7 +121,8 @@ describe.skipIf(Boolean(unavailable))("live server (MariaDB)", () => {
 
   it("reports config-drift at the option line, with why the values differ", async () => {
     const dir = scratch({
-      "my.cnf": "[mysqld]\ninnodb_flush_log_at_trx_commit = 1\ninnodb-buffer-pool-size = 256M\ninnodb_sort_buffer_size = 64M\nplugin-load-add = ha_rocksdb.so\nmax_connections = 500\n",
+      "my.cnf":
+        "[mysqld]\ninnodb_flush_log_at_trx_commit = 1\ninnodb-buffer-pool-size = 256M\ninnodb_sort_buffer_size = 64M\nplugin-load-add = ha_rocksdb.so\nmax_connections = 500\n",
       ".innolint.json": JSON.stringify({ root: true }),
     });
     const res = await run(["live", "--dsn", dsn, "--defaults-file", "my.cnf", "--format", "json", "--no-impact"], { cwd: dir, env });
@@ -218,8 +219,14 @@ describe.skipIf(Boolean(unavailable))("live server (MariaDB)", () => {
     write(dir, { "migrations/002_orders.sql": "ALTER TABLE orders ADD INDEX ic (customer_id), ADD INDEX icr (created);\nDROP TABLE shop.orders;\n" });
     const snap = await run(["live", "--dsn", dsn, "--snapshot", "snap.json", "--fail-on", "never", "--no-impact"], { cwd: dir, env });
     expect(snap.code).toBe(0);
-    const viaDsn = await run(["review", "--base", "main", "--target", "mysql-8.0.22", "--format", "json", "--context-dsn", dsn, "migrations"], { cwd: dir, env });
-    const viaSnapshot = await run(["review", "--base", "main", "--target", "mysql-8.0.22", "--format", "json", "--context-snapshot", "snap.json", "migrations"], { cwd: dir });
+    const viaDsn = await run(["review", "--base", "main", "--target", "mysql-8.0.22", "--format", "json", "--context-dsn", dsn, "migrations"], {
+      cwd: dir,
+      env,
+    });
+    const viaSnapshot = await run(
+      ["review", "--base", "main", "--target", "mysql-8.0.22", "--format", "json", "--context-snapshot", "snap.json", "migrations"],
+      { cwd: dir },
+    );
     expect(viaDsn.stderr).toBe("");
     expect(viaDsn.stdout).toBe(viaSnapshot.stdout);
     const findings = (JSON.parse(viaDsn.stdout) as { findings: JsonFinding[] }).findings;
@@ -291,7 +298,9 @@ describe.skipIf(Boolean(unavailable))("live server (MariaDB)", () => {
     expect(inDsn.stderr).toMatch(/the DSN contains a password, which innolint refuses/);
     const wrong = await run(["live", "--dsn", dsn], { cwd: dir, env: { MYSQL_PWD: `${PASSWORD}-wrong` } });
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toMatch(/^innolint: access denied for lint@127\.0\.0\.1 \(password from MYSQL_PWD\): Access denied for user 'lint'@'localhost' \(using password: YES\)\n$/);
+    expect(wrong.stderr).toMatch(
+      /^innolint: access denied for lint@127\.0\.0\.1 \(password from MYSQL_PWD\): Access denied for user 'lint'@'localhost' \(using password: YES\)\n$/,
+    );
     const lint = await run(["--context-dsn", dsn, "my.cnf"], { cwd: dir, env });
     outputs.push(inDsn.stdout, inDsn.stderr, wrong.stdout, wrong.stderr, lint.stdout, lint.stderr);
     for (const o of outputs) {
@@ -362,7 +371,11 @@ describe.skipIf(Boolean(unavailable))("live server (MariaDB)", () => {
   it.skipIf(!script)("prompts for the password on a terminal without echoing it (-p)", async () => {
     const root = resolve(__dirname, "..", "..", "..");
     const command = `${join(root, "node_modules/.bin/vite-node")} ${join(root, "packages/linter/src/bin.ts")} -- live --dsn ${dsn} -p --no-impact --no-color`;
-    const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: root, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, INNOLINT_PASSWORD: "", MYSQL_PWD: "" } });
+    const child = spawn("script", ["-qec", command, "/dev/null"], {
+      cwd: root,
+      stdio: ["pipe", "pipe", "pipe"],
+      env: { ...process.env, INNOLINT_PASSWORD: "", MYSQL_PWD: "" },
+    });
     let out = "";
     let typed = false;
     const exit = new Promise<number | null>((r) => child.once("exit", r));
@@ -446,7 +459,12 @@ describe.skipIf(Boolean(unavailable) || !openssl)("live server over TLS (require
 describe("snapshots as input", () => {
   it("refuses a snapshot that is not one, naming the file and the field", async () => {
     const dir = scratch({
-      "bad.json": JSON.stringify({ format: "innolint-live-snapshot", version: 1, server: { address: "db1:3306", version: "8.0.36", flavor: "mariadb", target: "mysql-8.0.36" }, variables: {} }),
+      "bad.json": JSON.stringify({
+        format: "innolint-live-snapshot",
+        version: 1,
+        server: { address: "db1:3306", version: "8.0.36", flavor: "mariadb", target: "mysql-8.0.36" },
+        variables: {},
+      }),
       "future.json": JSON.stringify({ format: "innolint-live-snapshot", version: 2 }),
       "x.sql": "SELECT 1;\n",
     });

@@ -113,13 +113,23 @@ describe("flavour and version from the server", () => {
 
 function snapshot(target: string, variables: Record<string, string>, extra: Partial<LiveSnapshot> = {}): LiveSnapshot {
   const flavor = target.replace(/-[\d.]+$/, "") as LiveSnapshot["server"]["flavor"];
-  return { format: "innolint-live-snapshot", version: 1, server: { address: "db1:3306", version: target.replace(/^[a-z-]+-/, ""), flavor, target }, variables, ...extra };
+  return {
+    format: "innolint-live-snapshot",
+    version: 1,
+    server: { address: "db1:3306", version: target.replace(/^[a-z-]+-/, ""), flavor, target },
+    variables,
+    ...extra,
+  };
 }
 
 describe("snapshot files", () => {
   const schema = JSON.parse(readFileSync(join(__dirname, "..", "schema", "live-snapshot.schema.json"), "utf8"));
   const validate = new Ajv({ strict: false }).compile(schema);
-  const valid = snapshot("mysql-8.0.36", { a: "1" }, { tables: [{ schema: "s", name: "t", rows: 5, partitioning: { method: "HASH", partitions: 4, subpartitioning: { method: "KEY", subpartitions: 8 } } }] });
+  const valid = snapshot(
+    "mysql-8.0.36",
+    { a: "1" },
+    { tables: [{ schema: "s", name: "t", rows: 5, partitioning: { method: "HASH", partitions: 4, subpartitioning: { method: "KEY", subpartitions: 8 } } }] },
+  );
   const samples: [string, unknown][] = [
     ["a full snapshot", valid],
     ["no server", { ...valid, server: undefined }],
@@ -167,7 +177,9 @@ interface JsonFinding {
 async function live(snap: LiveSnapshot, cnf?: string, args: string[] = []): Promise<{ code: number; findings: JsonFinding[]; stderr: string }> {
   const dir = scratch({ ".innolint.json": JSON.stringify({ root: true }), ...(cnf ? { "my.cnf": cnf } : {}) });
   writeFileSync(join(dir, "snap.json"), JSON.stringify(snap));
-  const res = await run(["live", "--from-snapshot", "snap.json", ...(cnf ? ["--defaults-file", "my.cnf"] : []), "--format", "json", "--no-impact", ...args], { cwd: dir });
+  const res = await run(["live", "--from-snapshot", "snap.json", ...(cnf ? ["--defaults-file", "my.cnf"] : []), "--format", "json", "--no-impact", ...args], {
+    cwd: dir,
+  });
   return { code: res.code, stderr: res.stderr, findings: res.stdout ? (JSON.parse(res.stdout) as { findings: JsonFinding[] }).findings : [] };
 }
 
@@ -247,8 +259,24 @@ describe("config-drift", () => {
 
   it("reports each difference at its line, with both values", async () => {
     const found = await drift(
-      { innodb_log_buffer_size: "33554432", local_infile: "ON", optimizer_switch: "index_merge=on,mrr=off", datadir: "/srv/mysql/", log_bin: "OFF", sql_mode: "STRICT_TRANS_TABLES" },
-      ["[mysqld]", "innodb_log_buffer_size = 16M", "local_infile = 0", "optimizer_switch = mrr=on", "datadir = /var/lib/mysql", "log-bin = mysql-bin", "sql_mode = TRADITIONAL", ""].join("\n"),
+      {
+        innodb_log_buffer_size: "33554432",
+        local_infile: "ON",
+        optimizer_switch: "index_merge=on,mrr=off",
+        datadir: "/srv/mysql/",
+        log_bin: "OFF",
+        sql_mode: "STRICT_TRANS_TABLES",
+      },
+      [
+        "[mysqld]",
+        "innodb_log_buffer_size = 16M",
+        "local_infile = 0",
+        "optimizer_switch = mrr=on",
+        "datadir = /var/lib/mysql",
+        "log-bin = mysql-bin",
+        "sql_mode = TRADITIONAL",
+        "",
+      ].join("\n"),
     );
     expect(found.map((f) => [f.range.start.line, f.message.replace(/: the server does not say where the running value came from$/, "")])).toEqual([
       [2, "innodb_log_buffer_size is 32M on db1:3306 but 16M here"],
@@ -273,9 +301,17 @@ describe("config-drift", () => {
     expect(why).toEqual({
       max_connections: ["warning", "it was changed at run time (SET GLOBAL) and never written to this file, so the next restart returns it to 20", "unsafe"],
       wait_timeout: ["warning", "it was set with SET PERSIST: mysqld-auto.cnf overrides this file at every start", undefined],
-      thread_cache_size: ["info", "the server adjusted it at startup (from other settings or the host's limits), so thread_cache_size here is not what runs", undefined],
+      thread_cache_size: [
+        "info",
+        "the server adjusted it at startup (from other settings or the host's limits), so thread_cache_size here is not what runs",
+        undefined,
+      ],
       port: ["warning", "the server's command line sets it, and the command line overrides option files", undefined],
-      back_log: ["warning", "the server runs its compiled-in default, so it did not read this line: the line was added after the last restart, or the server reads another file or group", undefined],
+      back_log: [
+        "warning",
+        "the server runs its compiled-in default, so it did not read this line: the line was added after the last restart, or the server reads another file or group",
+        undefined,
+      ],
       table_open_cache: ["warning", "the server read it from /etc/mysql/conf.d/tuning.cnf, which overrides this file (or is read instead of it)", undefined],
     });
   });
@@ -283,7 +319,14 @@ describe("config-drift", () => {
   it("honours inline suppressions and does not call other rules' directives unused", async () => {
     const found = await live(
       snapshot("mysql-8.0.36", { max_connections: "10", sync_binlog: "1" }),
-      ["[mysqld]", "# innolint-disable-next-line config-drift", "max_connections = 20", "# innolint-disable-next-line relaxed-commit-durability", "sync_binlog = 1", ""].join("\n"),
+      [
+        "[mysqld]",
+        "# innolint-disable-next-line config-drift",
+        "max_connections = 20",
+        "# innolint-disable-next-line relaxed-commit-durability",
+        "sync_binlog = 1",
+        "",
+      ].join("\n"),
     );
     expect(found.findings).toEqual([]);
   });
@@ -297,9 +340,16 @@ describe("config-drift", () => {
   });
 
   it("--config naming an option file (not an .innolint.json) reports drift as --defaults-file does", async () => {
-    const dir = scratch({ ".innolint.json": JSON.stringify({ root: true }), "my.cnf": "[mysqld]\nmax_connections = 20\n", "server.conf": "# production\n[mysqld]\nmax_connections = 20\n" });
+    const dir = scratch({
+      ".innolint.json": JSON.stringify({ root: true }),
+      "my.cnf": "[mysqld]\nmax_connections = 20\n",
+      "server.conf": "# production\n[mysqld]\nmax_connections = 20\n",
+    });
     writeFileSync(join(dir, "snap.json"), JSON.stringify(snapshot("mysql-8.0.36", { max_connections: "10" })));
-    const drift = async (...args: string[]) => (JSON.parse((await run(["live", "--from-snapshot", "snap.json", "--format", "json", ...args], { cwd: dir })).stdout) as { findings: JsonFinding[] }).findings.map((f) => [f.rule, f.file]);
+    const drift = async (...args: string[]) =>
+      (
+        JSON.parse((await run(["live", "--from-snapshot", "snap.json", "--format", "json", ...args], { cwd: dir })).stdout) as { findings: JsonFinding[] }
+      ).findings.map((f) => [f.rule, f.file]);
     expect(await drift("--config", "my.cnf")).toEqual([["config-drift", join(dir, "my.cnf")]]);
     expect(await drift("--config", "my.cnf")).toEqual(await drift("--defaults-file", "my.cnf"));
     // Recognised by content when the name says nothing.
@@ -322,13 +372,18 @@ describe("config-drift", () => {
 
 describe("reporters with live locations", () => {
   const dir = scratch({ ".innolint.json": JSON.stringify({ root: true }), "my.cnf": "[mysqld]\ninnodb_flush_log_at_trx_commit = 1\n" });
-  writeFileSync(join(dir, "snap.json"), JSON.stringify(snapshot("mysql-8.0.36", { innodb_flush_log_at_trx_commit: "2" }, { variableOrigins: { innodb_flush_log_at_trx_commit: "DYNAMIC" } })));
+  writeFileSync(
+    join(dir, "snap.json"),
+    JSON.stringify(snapshot("mysql-8.0.36", { innodb_flush_log_at_trx_commit: "2" }, { variableOrigins: { innodb_flush_log_at_trx_commit: "DYNAMIC" } })),
+  );
   const args = (format: string) => ["live", "--from-snapshot", "snap.json", "--defaults-file", "my.cnf", "--format", format, "--no-impact"];
 
   it("text and github keep the server's URI as it is, and files relative", async () => {
     const text = await run(args("text"), { cwd: dir });
     expect(text.stdout).toMatch(/^mysql:\/\/db1:3306:3:1: warning\[relaxed-commit-durability\]/);
-    expect(text.stdout).toContain("\nmy.cnf:2:34: warning[config-drift] innodb_flush_log_at_trx_commit is 2 on db1:3306 but 1 here: it was changed at run time (SET GLOBAL)");
+    expect(text.stdout).toContain(
+      "\nmy.cnf:2:34: warning[config-drift] innodb_flush_log_at_trx_commit is 2 on db1:3306 but 1 here: it was changed at run time (SET GLOBAL)",
+    );
     const github = await run(args("github"), { cwd: dir });
     expect(github.stdout.split("\n")[0]).toMatch(/^::warning file=mysql%3A\/\/db1%3A3306,line=3,/);
     const gitlab = JSON.parse((await run(args("gitlab"), { cwd: dir })).stdout) as { location: { path: string } }[];
@@ -342,7 +397,9 @@ describe("reporters with live locations", () => {
     const validate = new Ajv04({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false }).compile(schema);
     const log = JSON.parse((await run(args("sarif"), { cwd: dir })).stdout);
     expect(validate(log), JSON.stringify(validate.errors, null, 2)).toBe(true);
-    const locations = log.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: unknown } }[] }) => r.locations[0]?.physicalLocation.artifactLocation);
+    const locations = log.runs[0].results.map(
+      (r: { locations: { physicalLocation: { artifactLocation: unknown } }[] }) => r.locations[0]?.physicalLocation.artifactLocation,
+    );
     expect(locations).toEqual([{ uri: "mysql://db1:3306" }, { uri: "my.cnf", uriBaseId: "%SRCROOT%" }]);
   });
 });

@@ -18,10 +18,14 @@ const bundle = resolve(here, "../dist/cli.js");
 function why(): string | undefined {
   const emacs = spawnSync("emacs", ["--version"], { encoding: "utf8" });
   if (emacs.error || emacs.status !== 0) return "emacs is not installed (apt-get install emacs-nox elpa-eglot)";
-  const eglot = spawnSync("emacs", ["--batch", "--eval", `(progn (require 'package) (package-initialize) (princ (if (require 'eglot nil t) "eglot-ok" "none")))`], {
-    encoding: "utf8",
-    timeout: 30_000,
-  });
+  const eglot = spawnSync(
+    "emacs",
+    ["--batch", "--eval", `(progn (require 'package) (package-initialize) (princ (if (require 'eglot nil t) "eglot-ok" "none")))`],
+    {
+      encoding: "utf8",
+      timeout: 30_000,
+    },
+  );
   if (!/eglot-ok/.test(eglot.stdout ?? "")) return "eglot is not available to emacs (apt-get install elpa-eglot)";
   if (!existsSync(bundle)) return `${bundle} is missing (npm run build)`;
   return undefined;
@@ -101,7 +105,12 @@ describe.skipIf(missing !== undefined)("Emacs eglot as the client", () => {
     expect(run.status, `emacs: ${run.stderr}\n${run.stdout}`).toBe(0);
     const result = JSON.parse(readFileSync(out, "utf8"));
     expect(result.server).toBe("innolint");
-    const published = result.published.diagnostics as { code: string; severity: number; message: string; range: { start: { line: number; character: number } } }[];
+    const published = result.published.diagnostics as {
+      code: string;
+      severity: number;
+      message: string;
+      range: { start: { line: number; character: number } };
+    }[];
     const sort = published.find((d) => d.code === "sort-buffer-oversized")!;
     expect(sort, JSON.stringify(published)).toBeDefined();
     expect(sort.range.start).toEqual({ line: 1, character: 0 });
@@ -109,7 +118,10 @@ describe.skipIf(missing !== undefined)("Emacs eglot as the client", () => {
     expect(sort.message).toMatch(/merge passes/);
     // What flymake holds for the buffer: what the user sees on line 2.
     const shown = result.flymake as { line: number; type: string; text: string }[];
-    expect(shown.some((d) => d.line === 2 && /warning/.test(d.type) && /innodb_sort_buffer_size=64M/.test(d.text)), JSON.stringify(shown)).toBe(true);
+    expect(
+      shown.some((d) => d.line === 2 && /warning/.test(d.type) && /innodb_sort_buffer_size=64M/.test(d.text)),
+      JSON.stringify(shown),
+    ).toBe(true);
     expect(result.hover?.contents?.value).toMatch(/sort-buffer-oversized|innodb_sort_buffer_size/);
     expect(result.exit).toBe("exit 0");
   });

@@ -49,8 +49,34 @@ const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 // What breaks a lexer: unterminated quotes and comments, group headers, escapes, non-ASCII and
 // surrogate pairs, CRLF, DELIMITER and versioned comments.
 const PIECES = [
-  "'", '"', "`", "/*", "*/", "/*!50700 ", "-- ", "#", ";", "\n", "\n\n", "\r\n", "(", ")", "[", "]", "[mysqld]\n", "= ", "\\", "\t",
-  "é", "€", "😀", "SELECT * FROM t WHERE ", "ALTER TABLE t ADD INDEX (a)", "DELIMITER $$\n", "innodb_sort_buffer_size = 64M\n", "PARTITIONS 1000",
+  "'",
+  '"',
+  "`",
+  "/*",
+  "*/",
+  "/*!50700 ",
+  "-- ",
+  "#",
+  ";",
+  "\n",
+  "\n\n",
+  "\r\n",
+  "(",
+  ")",
+  "[",
+  "]",
+  "[mysqld]\n",
+  "= ",
+  "\\",
+  "\t",
+  "é",
+  "€",
+  "😀",
+  "SELECT * FROM t WHERE ",
+  "ALTER TABLE t ADD INDEX (a)",
+  "DELIMITER $$\n",
+  "innodb_sort_buffer_size = 64M\n",
+  "PARTITIONS 1000",
 ];
 function randomText(): string {
   if (rand() < 0.5) return pick(PIECES);
@@ -170,7 +196,9 @@ class Doc {
 
   async open(): Promise<PublishDiagnosticsParams> {
     const next = this.h.diagnostics(this.uri, 1);
-    await this.h.conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: this.uri, languageId: this.languageId, version: 1, text: this.text } });
+    await this.h.conn.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: this.uri, languageId: this.languageId, version: 1, text: this.text },
+    });
     return next;
   }
 
@@ -192,7 +220,10 @@ class Doc {
   async replace(text: string): Promise<number> {
     this.text = text;
     this.version++;
-    await this.h.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: this.uri, version: this.version }, contentChanges: [{ text }] });
+    await this.h.conn.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: this.uri, version: this.version },
+      contentChanges: [{ text }],
+    });
     return this.version;
   }
 
@@ -282,7 +313,8 @@ describe("the language server under 10,000 random edits", () => {
     expect((await cnfFinal).diagnostics.map((d) => d.code).sort()).toEqual(first[0]!.diagnostics.map((d) => d.code).sort());
     expect((await sqlFinal).diagnostics.map((d) => d.code).sort()).toEqual(first[1]!.diagnostics.map((d) => d.code).sort());
     const hover = await h.conn.sendRequest(HoverRequest.type, { textDocument: { uri: cnf.uri }, position: { line: 2, character: 5 } });
-    expect((hover?.contents as MarkupContent).value).toMatch(/\*\*innodb_sort_buffer_size\*\*/);
+    expect(hover).toBeTruthy();
+    expect((hover!.contents as MarkupContent).value).toMatch(/\*\*innodb_sort_buffer_size\*\*/);
 
     const heapAfter = heapUsed();
     const externalAfter = process.memoryUsage().external;

@@ -116,7 +116,10 @@ async function connect(dir: string, init: InitOptions = { debounceMs: 20 }, tran
     processId: null,
     rootUri: folder,
     workspaceFolders: [{ uri: folder, name: "ws" }],
-    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: relativePatterns } }, window: { showDocument: { support: true } } },
+    capabilities: {
+      workspace: { didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: relativePatterns } },
+      window: { showDocument: { support: true } },
+    },
     initializationOptions: init,
   });
   await conn.sendNotification(InitializedNotification.type, {});
@@ -155,7 +158,7 @@ const watchedPatterns = (c: Client) =>
     return method === "workspace/didChangeWatchedFiles" ? (registerOptions?.watchers ?? []).map((w) => w.globPattern) : [];
   });
 const messageOf = (d: Diagnostic) => (typeof d.message === "string" ? d.message : d.message.value);
-const markdown = (h: unknown) => ((h as { contents: MarkupContent } | null)?.contents.value ?? "");
+const markdown = (h: unknown) => (h as { contents: MarkupContent } | null)?.contents.value ?? "";
 
 describe("diagnostics", () => {
   it("does not lint a document above the editor's size bound, and says so on its first line", async () => {
@@ -173,7 +176,12 @@ describe("diagnostics", () => {
     const dir = scratch({ ".innolint.json": CONFIG, "my.cnf": MY_CNF });
     const c = await connect(dir);
     const { diagnostics } = await c.open("my.cnf", MY_CNF);
-    expect(diagnostics.map((d) => d.code).sort()).toEqual(["buffer-pool-dump-disabled", "duplicate-option", "relaxed-commit-durability", "sort-buffer-oversized"]);
+    expect(diagnostics.map((d) => d.code).sort()).toEqual([
+      "buffer-pool-dump-disabled",
+      "duplicate-option",
+      "relaxed-commit-durability",
+      "sort-buffer-oversized",
+    ]);
     const sort = byRule(diagnostics, "sort-buffer-oversized")!;
     expect(sort.range).toEqual({ start: { line: 1, character: 0 }, end: { line: 1, character: 29 } });
     expect(sort.severity).toBe(2);
@@ -213,7 +221,7 @@ describe("diagnostics", () => {
     const binary = await c.open("binary.cnf", "[mysqld]\n\u0000\u0001\n");
     expect(binary.diagnostics.map((d) => d.message).join("\n")).toMatch(/binary/);
 
-    const huge = "[mysqld]\n" + "# filler line for a very large option file\n".repeat(50 * 1024 * 1024 / 43);
+    const huge = "[mysqld]\n" + "# filler line for a very large option file\n".repeat((50 * 1024 * 1024) / 43);
     const big = await c.open("huge.cnf", huge);
     expect(big.diagnostics.some((d) => /limit/.test(messageOf(d)))).toBe(true);
 
@@ -231,7 +239,10 @@ describe("diagnostics", () => {
     const first = await c.open("my.cnf", MY_CNF);
     expect(byRule(first.diagnostics, "duplicate-option")).toBeDefined();
     expect(c.registrations.some((r) => (r as { method: string }).method === "workspace/didChangeWatchedFiles")).toBe(true);
-    writeFileSync(join(dir, ".innolint.json"), JSON.stringify({ root: true, target: "mysql-8.0.25", rules: { "duplicate-option": "off", "sort-buffer-oversized": "error" } }));
+    writeFileSync(
+      join(dir, ".innolint.json"),
+      JSON.stringify({ root: true, target: "mysql-8.0.25", rules: { "duplicate-option": "off", "sort-buffer-oversized": "error" } }),
+    );
     const next = c.diagnostics("my.cnf", (p) => !byRule(p.diagnostics, "duplicate-option"));
     await c.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: c.uri(".innolint.json"), type: FileChangeType.Changed }] });
     const p = await next;
@@ -289,7 +300,8 @@ describe("diagnostics", () => {
   it("checks an open .innolint.json: each problem on the line of its key", async () => {
     const dir = scratch({});
     const c = await connect(dir);
-    const text = '{\n  "root": true,\n  "rules": {\n    "sort-buffer-oversizd": "off",\n    "partition-count-high": ["error", { "threshold": "lots" }]\n  }\n}\n';
+    const text =
+      '{\n  "root": true,\n  "rules": {\n    "sort-buffer-oversizd": "off",\n    "partition-count-high": ["error", { "threshold": "lots" }]\n  }\n}\n';
     const { diagnostics } = await c.open(".innolint.json", text, "json");
     expect(diagnostics.map((d) => [d.range.start.line, d.range.start.character, d.severity, d.message])).toEqual([
       [3, 4, 1, 'unknown rule "sort-buffer-oversizd"; did you mean "sort-buffer-oversized"? (innolint rules lists them)'],
@@ -311,7 +323,10 @@ describe("diagnostics", () => {
 
   it("applies editor settings: target, rule severities, impact in messages", async () => {
     const dir = scratch({ "my.cnf": MY_CNF });
-    const c = await connect(dir, { debounceMs: 20, settings: { target: "mysql-8.0.25", rules: { "relaxed-commit-durability": "off", "duplicate-option": "info" }, showImpact: false } });
+    const c = await connect(dir, {
+      debounceMs: 20,
+      settings: { target: "mysql-8.0.25", rules: { "relaxed-commit-durability": "off", "duplicate-option": "info" }, showImpact: false },
+    });
     const { diagnostics } = await c.open("my.cnf", MY_CNF);
     expect(byRule(diagnostics, "relaxed-commit-durability")).toBeUndefined();
     expect(byRule(diagnostics, "duplicate-option")!.severity).toBe(3);
@@ -322,7 +337,8 @@ describe("diagnostics", () => {
   });
 
   it("lays editor rule severities over the configuration in the engine: off keeps suppressions used, SQL findings too", async () => {
-    const text = "[mysqld]\n# innolint-disable-next-line relaxed-commit-durability\ninnodb_flush_log_at_trx_commit = 2\nsort_buffer_size = 2M\nsort_buffer_size = 4M\n";
+    const text =
+      "[mysqld]\n# innolint-disable-next-line relaxed-commit-durability\ninnodb_flush_log_at_trx_commit = 2\nsort_buffer_size = 2M\nsort_buffer_size = 4M\n";
     const dir = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-5.7.44", rules: { "duplicate-option": "off" } }) });
     const settings = { rules: { "relaxed-commit-durability": "off", "duplicate-option": "error", "drop-truncate-buffer-pool-stall": "error" } } as const;
     const c = await connect(dir, { debounceMs: 20, settings });
@@ -365,12 +381,19 @@ describe("diagnostics", () => {
     expect(byRule(diagnostics, "duplicate-option")).toBeUndefined();
     const note = diagnostics.find((d) => /not followed/.test(messageOf(d)))!;
     expect(note.range.start.line).toBe(2);
-    expect(messageOf(note)).toBe(`inner.cnf:3: not followed: ${join(outside, "secret.cnf")} is outside the workspace, and innolint reads nothing outside an untrusted workspace`);
+    expect(messageOf(note)).toBe(
+      `inner.cnf:3: not followed: ${join(outside, "secret.cnf")} is outside the workspace, and innolint reads nothing outside an untrusted workspace`,
+    );
     expect(note.severity).toBe(3);
     // Without that file the pool is the 128M default: the stall is information, and the editor says why.
     const sql = await untrusted.open("m.sql", "DROP TABLE t;\n", "sql");
-    expect(sql.diagnostics.map((d) => [d.code, d.severity])).toEqual([["drop-truncate-buffer-pool-stall", 3], [undefined, 3]]);
-    expect(messageOf(sql.diagnostics[1]!)).toBe(`${join(outside, "big.cnf")}: not followed: ${join(outside, "big.cnf")} is outside the workspace, and innolint reads nothing outside an untrusted workspace`);
+    expect(sql.diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ["drop-truncate-buffer-pool-stall", 3],
+      [undefined, 3],
+    ]);
+    expect(messageOf(sql.diagnostics[1]!)).toBe(
+      `${join(outside, "big.cnf")}: not followed: ${join(outside, "big.cnf")} is outside the workspace, and innolint reads nothing outside an untrusted workspace`,
+    );
   });
 });
 
@@ -382,7 +405,10 @@ describe("SQL documents", () => {
       const dir = scratch({ ".innolint.json": JSON.stringify({ root: true }) });
       const c = await connect(dir, { debounceMs: 20, settings: ex.target ? { target: ex.target } : {} });
       const { diagnostics } = await c.open(ex.file, ex.code, "sql");
-      expect(diagnostics.map((d) => d.code), `${doc.id}: ${ex.description}`).toContain(doc.id);
+      expect(
+        diagnostics.map((d) => d.code),
+        `${doc.id}: ${ex.description}`,
+      ).toContain(doc.id);
     }
   });
 });
@@ -392,7 +418,8 @@ describe("hover", () => {
     const dir = scratch({ ".innolint.json": CONFIG });
     const c = await connect(dir);
     await c.open("my.cnf", MY_CNF);
-    const at = (line: number, character: number) => c.conn.sendRequest(HoverRequest.type, { textDocument: { uri: c.uri("my.cnf") }, position: { line, character } });
+    const at = (line: number, character: number) =>
+      c.conn.sendRequest(HoverRequest.type, { textDocument: { uri: c.uri("my.cnf") }, position: { line, character } });
     const pool = markdown(await at(3, 5));
     expect(pool).toMatch(/\*\*innodb_buffer_pool_size\*\* \(mysql-8\.0\.25/);
     expect(pool).toMatch(/Default: 128M \(134217728\)/);
@@ -465,7 +492,10 @@ describe("completion", () => {
     const dir = scratch({ ".innolint.json": CONFIG });
     const c = await connect(dir);
     await c.open("my.cnf", "# innolint-target: mariadb-10.11\n[mysqld]\naria\n");
-    const items = (await c.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: c.uri("my.cnf") }, position: { line: 2, character: 4 } })) as CompletionItem[];
+    const items = (await c.conn.sendRequest(CompletionRequest.type, {
+      textDocument: { uri: c.uri("my.cnf") },
+      position: { line: 2, character: 4 },
+    })) as CompletionItem[];
     expect(items.some((i) => i.label === "aria_pagecache_buffer_size")).toBe(true);
   });
 });
@@ -514,23 +544,35 @@ describe("the extension's requests", () => {
     const dir = scratch({ ".innolint.json": CONFIG });
     const c = await connect(dir);
     await c.open("my.cnf", MY_CNF);
-    const doc = (await c.conn.sendRequest("innolint/ruleDoc", { uri: c.uri("my.cnf"), position: { line: 2, character: 4 } })) as { id: string; markdown: string };
+    const doc = (await c.conn.sendRequest("innolint/ruleDoc", { uri: c.uri("my.cnf"), position: { line: 2, character: 4 } })) as {
+      id: string;
+      markdown: string;
+    };
     expect(doc.id).toBe("relaxed-commit-durability");
     expect(doc.markdown).toMatch(/^# relaxed-commit-durability/);
-    const sim = (await c.conn.sendRequest("innolint/simulate", { uri: c.uri("my.cnf"), position: { line: 1, character: 4 } })) as { svg: string; model: string; note: string };
+    const sim = (await c.conn.sendRequest("innolint/simulate", { uri: c.uri("my.cnf"), position: { line: 1, character: 4 } })) as {
+      svg: string;
+      model: string;
+      note: string;
+    };
     expect(sim.model).toBe("index_build");
     expect(sim.svg).toMatch(/^<svg/);
     expect(sim.svg).toContain("configured: 64M");
     expect(sim.note).toMatch(/innodb_sort_buffer_size = 64M \(67108864\) \(from my\.cnf:2\)/);
     const none = (await c.conn.sendRequest("innolint/simulate", { uri: c.uri("my.cnf"), position: { line: 0, character: 1 } })) as { error: string };
     expect(none.error).toMatch(/cursor/);
-    const eff = (await c.conn.sendRequest("innolint/effectiveConfig", { uri: c.uri("my.cnf") })) as { markdown: string; rows: { variable: string; line: number }[] };
+    const eff = (await c.conn.sendRequest("innolint/effectiveConfig", { uri: c.uri("my.cnf") })) as {
+      markdown: string;
+      rows: { variable: string; line: number }[];
+    };
     expect(eff.rows.find((r) => r.variable === "sort_buffer_size")?.line).toBe(6);
     expect(eff.markdown).toMatch(/\| innodb_buffer_pool_size \| `1G` \| 1G \(1073741824\) \| my\.cnf:4 \[mysqld\] \|/);
     expect(eff.markdown).toContain("| innodb_buffer_pool_dump_at_shutdown | `OFF` | OFF | my.cnf:7 [mysqld] |");
     // Booleans, enums and prefixes in the spelling SHOW VARIABLES uses, not left blank.
     await c.open("forms.cnf", "[mysqld]\nskip-innodb-adaptive-hash-index\nbinlog_format = row\ninnodb_buffer_pool_load_at_startup = 1\nlog_bin = mysql-bin\n");
-    const forms = (await c.conn.sendRequest("innolint/effectiveConfig", { uri: c.uri("forms.cnf") })) as { rows: { variable: string; value: string | null; effective?: string }[] };
+    const forms = (await c.conn.sendRequest("innolint/effectiveConfig", { uri: c.uri("forms.cnf") })) as {
+      rows: { variable: string; value: string | null; effective?: string }[];
+    };
     expect(Object.fromEntries(forms.rows.map((r) => [r.variable, [r.value, r.effective]]))).toEqual({
       innodb_adaptive_hash_index: [null, "OFF"],
       binlog_format: ["row", "ROW"],
@@ -555,7 +597,11 @@ describe("innolint lsp --config", () => {
     const { diagnostics } = await c.open("my.cnf", "[mysqld]\ninnodb_sort_buffer_size = 64M\ninnodb_buffer_pool_instances = 8\n");
     expect(diagnostics.map((d) => d.code)).toEqual(["removed-variable"]);
     await expect.poll(() => watchedPatterns(c)).toContainEqual(join(dir, "ci/lint.json"));
-    const other = await connect(dir, { debounceMs: 20, settings: { configPath: join(dir, "nowhere.json") } }, childProcess(spawn(process.execPath, [cli, "lsp", "--stdio", "--config", "ci/lint.json"], { cwd: dir, stdio: ["pipe", "pipe", "inherit"] })));
+    const other = await connect(
+      dir,
+      { debounceMs: 20, settings: { configPath: join(dir, "nowhere.json") } },
+      childProcess(spawn(process.execPath, [cli, "lsp", "--stdio", "--config", "ci/lint.json"], { cwd: dir, stdio: ["pipe", "pipe", "inherit"] })),
+    );
     expect((await other.open("my.cnf", "[mysqld]\n")).diagnostics.map((d) => d.message).join("\n")).toMatch(/nowhere\.json/);
   });
 });

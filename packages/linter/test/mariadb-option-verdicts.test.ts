@@ -10,12 +10,23 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { requireOracle } from "./helpers/require-oracle.js";
 import { lintCases, ORACLE_TARGET } from "./oracle/option-verdict-lint.js";
-import { disagreements, ensureOptionOracle, KNOWN_DISAGREEMENTS_FILE, loadOptionOracle, type Disagreement, type OptionOracle } from "./oracle/option-verdict-oracle.js";
+import {
+  disagreements,
+  ensureOptionOracle,
+  KNOWN_DISAGREEMENTS_FILE,
+  loadOptionOracle,
+  type Disagreement,
+  type OptionOracle,
+} from "./oracle/option-verdict-oracle.js";
 
 const unavailable = await ensureOptionOracle();
 requireOracle("the MariaDB option-verdict oracle", unavailable);
 
-const known = JSON.parse(readFileSync(KNOWN_DISAGREEMENTS_FILE, "utf8")) as { server: string; target: string; disagreements: (Disagreement & { reason?: string })[] };
+const known = JSON.parse(readFileSync(KNOWN_DISAGREEMENTS_FILE, "utf8")) as {
+  server: string;
+  target: string;
+  disagreements: (Disagreement & { reason?: string })[];
+};
 const line = (d: Disagreement) => `${d.name}: server ${d.server}, innolint ${d.innolint}`;
 
 describe.skipIf(unavailable !== null)("MariaDB option verdicts: innolint against mariadbd", () => {
@@ -32,7 +43,11 @@ describe.skipIf(unavailable !== null)("MariaDB option verdicts: innolint against
     expect(oracle.cases.length).toBeGreaterThan(1000);
     for (const c of oracle.cases) expect(["silent", "warning", "refuses"]).toContain(c.verdict);
     // The three verdicts all occur: the harness is not reading one outcome for everything.
-    for (const v of ["silent", "warning", "refuses"]) expect(oracle.cases.some((c) => c.verdict === v), v).toBe(true);
+    for (const v of ["silent", "warning", "refuses"])
+      expect(
+        oracle.cases.some((c) => c.verdict === v),
+        v,
+      ).toBe(true);
   });
 
   it("every reviewed disagreement says why it remains", () => {

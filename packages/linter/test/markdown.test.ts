@@ -38,28 +38,48 @@ describe("markdown report", () => {
     expect(html.match(/<details>/g)?.length).toBe(5);
   });
 
-  it.skipIf(!chromium)("reads well in a browser: one table row per finding, details that open, nothing injected", async () => {
-    const { chromium: browserType } = await import("playwright-core");
-    const browser = await browserType.launch({ executablePath: chromium, headless: true, args: ["--no-sandbox"] });
-    try {
-      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-      await page.setContent(`<!doctype html><meta charset="utf-8"><style>body{font:14px sans-serif;max-width:1100px;margin:20px}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px;vertical-align:top}</style>${await renderGolden()}`);
-      const rows = await page.locator("table tbody tr").count();
-      expect(rows).toBe(5);
-      const header = await page.locator("table thead th").allInnerTexts();
-      expect(header.map((h) => h.trim())).toEqual(["", "Location", "Rule", "Finding", "Impact"]);
-      expect(await page.locator("img, script, iframe").count()).toBe(0);
-      const cell = await page.locator("table tbody tr").first().locator("td").nth(3).innerText();
-      expect(cell).toContain("DROP TABLE </details><img src=x onerror=alert(1)>");
-      const links = await page.locator("a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
-      expect(links.every((h) => h.startsWith("https://github.com/innolint/") || h.startsWith("https://dev.mysql.com/") || h.startsWith("https://bugs.mysql.com/") || h.startsWith("https://jira.mariadb.org/") || h.startsWith("https://galeracluster.com/"))).toBe(true);
-      await page.locator("details summary").first().click();
-      expect(await page.locator("details").first().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-      expect(await page.locator("details").first().innerText()).toMatch(/Evidence:/);
-      mkdirSync(artifacts, { recursive: true });
-      await page.screenshot({ path: join(artifacts, "markdown-report.png"), fullPage: true });
-    } finally {
-      await browser.close();
-    }
-  }, 60_000);
+  it.skipIf(!chromium)(
+    "reads well in a browser: one table row per finding, details that open, nothing injected",
+    async () => {
+      const { chromium: browserType } = await import("playwright-core");
+      const browser = await browserType.launch({ executablePath: chromium, headless: true, args: ["--no-sandbox"] });
+      try {
+        const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+        await page.setContent(
+          `<!doctype html><meta charset="utf-8"><style>body{font:14px sans-serif;max-width:1100px;margin:20px}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px;vertical-align:top}</style>${await renderGolden()}`,
+        );
+        const rows = await page.locator("table tbody tr").count();
+        expect(rows).toBe(5);
+        const header = await page.locator("table thead th").allInnerTexts();
+        expect(header.map((h) => h.trim())).toEqual(["", "Location", "Rule", "Finding", "Impact"]);
+        expect(await page.locator("img, script, iframe").count()).toBe(0);
+        const cell = await page.locator("table tbody tr").first().locator("td").nth(3).innerText();
+        expect(cell).toContain("DROP TABLE </details><img src=x onerror=alert(1)>");
+        const links = await page.locator("a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+        expect(
+          links.every(
+            (h) =>
+              h.startsWith("https://github.com/innolint/") ||
+              h.startsWith("https://dev.mysql.com/") ||
+              h.startsWith("https://bugs.mysql.com/") ||
+              h.startsWith("https://jira.mariadb.org/") ||
+              h.startsWith("https://galeracluster.com/"),
+          ),
+        ).toBe(true);
+        await page.locator("details summary").first().click();
+        expect(
+          await page
+            .locator("details")
+            .first()
+            .evaluate((d) => (d as HTMLDetailsElement).open),
+        ).toBe(true);
+        expect(await page.locator("details").first().innerText()).toMatch(/Evidence:/);
+        mkdirSync(artifacts, { recursive: true });
+        await page.screenshot({ path: join(artifacts, "markdown-report.png"), fullPage: true });
+      } finally {
+        await browser.close();
+      }
+    },
+    60_000,
+  );
 });

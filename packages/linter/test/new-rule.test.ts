@@ -35,7 +35,10 @@ describe("npm run new-rule", () => {
   let root: string;
   beforeAll(() => {
     root = tempRepo();
-    for (const [id, kind] of [["sort-buffer-huge", "option-file"], ["drop-column-rewrite", "sql"]]) {
+    for (const [id, kind] of [
+      ["sort-buffer-huge", "option-file"],
+      ["drop-column-rewrite", "sql"],
+    ]) {
       const res = scaffold(root, id as string, "--kind", kind as string);
       expect(res.stderr).not.toContain("new-rule:");
       expect(res.status).toBe(0);
@@ -76,9 +79,19 @@ describe("npm run new-rule", () => {
 
   it("fails until filled: the firing example and the fixture report nothing", async () => {
     const { main } = await import(pathToFileURL(join(root, "packages/linter/src/cli.ts")).href);
-    for (const [id, file] of [["sort-buffer-huge", "my.cnf"], ["drop-column-rewrite", "migration.sql"]]) {
+    for (const [id, file] of [
+      ["sort-buffer-huge", "my.cnf"],
+      ["drop-column-rewrite", "migration.sql"],
+    ]) {
       let stdout = "";
-      const io = { stdout: (s: string) => (stdout += s), stderr: () => {}, readStdin: () => Buffer.alloc(0), isTTY: false, cwd: join(root, "fixtures", "rules", id as string), env: {} };
+      const io = {
+        stdout: (s: string) => (stdout += s),
+        stderr: () => {},
+        readStdin: () => Buffer.alloc(0),
+        isTTY: false,
+        cwd: join(root, "fixtures", "rules", id as string),
+        env: {},
+      };
       await main(["--format", "json", "--target", "mysql-8.4", "--no-config", file], io);
       const report = JSON.parse(stdout) as { findings: { rule: string }[] };
       expect(report.findings.filter((f) => f.rule === id)).toEqual([]);

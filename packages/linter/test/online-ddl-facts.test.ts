@@ -59,7 +59,9 @@ describe("ALTER TABLE actions", () => {
   });
 
   it("keeps a column's DEFAULT as written", async () => {
-    const s = await first("ALTER TABLE t ADD COLUMN x INT NOT NULL DEFAULT -1, ADD COLUMN y INT DEFAULT (a + 1), ADD COLUMN z DATETIME(3) DEFAULT CURRENT_TIMESTAMP(3)");
+    const s = await first(
+      "ALTER TABLE t ADD COLUMN x INT NOT NULL DEFAULT -1, ADD COLUMN y INT DEFAULT (a + 1), ADD COLUMN z DATETIME(3) DEFAULT CURRENT_TIMESTAMP(3)",
+    );
     expect(s?.columnChanges?.map((c) => (c.op === "add" ? c.column.default : undefined))).toEqual(["-1", "(a + 1)", "CURRENT_TIMESTAMP(3)"]);
   });
 });
@@ -70,7 +72,10 @@ describe("statementOnlineDdl (for SQL rules)", () => {
     schema.apply((await first("CREATE TABLE t (id INT PRIMARY KEY, s ENUM('a','b'))")) as never, "a.sql");
     const statement = (await first("ALTER TABLE t MODIFY s ENUM('a','b','c')"))!;
     expect(statementOnlineDdl({ statement, schema, target })).toMatchObject({ algorithm: "instant", rebuildsTable: false, lock: "none" });
-    expect(statementOnlineDdl({ statement, schema: new Schema(), target })).toMatchObject({ algorithm: "copy", assumed: [expect.stringMatching(/^table t unknown/), expect.stringMatching(/^column s unknown/)] });
+    expect(statementOnlineDdl({ statement, schema: new Schema(), target })).toMatchObject({
+      algorithm: "copy",
+      assumed: [expect.stringMatching(/^table t unknown/), expect.stringMatching(/^column s unknown/)],
+    });
     expect(statementOnlineDdl({ statement: (await first("SELECT 1"))!, schema, target })).toBeUndefined();
   });
 });
@@ -121,7 +126,8 @@ describe("innolint facts", () => {
     expect(statSync(join(dir, "big.sql")).size).toBeGreaterThan(SQL_STREAM_ABOVE);
     const r = await run(["facts", "--target", "mysql-8.0.12", "big.sql"], { cwd: dir });
     expect(r.code).toBe(0);
-    const statements = (JSON.parse(r.stdout) as { files: { statements: { kind: string; onlineDdl?: { algorithm: string; assumed?: string[] } }[] }[] }).files[0]!.statements;
+    const statements = (JSON.parse(r.stdout) as { files: { statements: { kind: string; onlineDdl?: { algorithm: string; assumed?: string[] } }[] }[] })
+      .files[0]!.statements;
     const alters = statements.filter((s) => s.kind === "alter-table").map((s) => [s.onlineDdl?.algorithm, s.onlineDdl?.assumed?.length ?? 0]);
     expect(alters).toEqual([
       ["instant", 0],

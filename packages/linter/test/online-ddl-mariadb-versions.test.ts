@@ -51,7 +51,9 @@ describe("online DDL on MariaDB by release", () => {
   it("11.2 copies online: ALGORITHM=COPY permits LOCK=NONE", async () => {
     expect(await classify("mariadb-11.1", "ALTER TABLE t MODIFY a BIGINT")).toEqual(["copy", true, "shared"]);
     expect(await classify("mariadb-11.2", "ALTER TABLE t MODIFY a BIGINT")).toEqual(["copy", true, "none"]);
-    expect((await classify("mariadb-11.1", "ALTER TABLE t MODIFY a BIGINT, LOCK=NONE"))?.[3]).toMatch(/^LOCK=NONE is not supported: the table copy needs LOCK=SHARED/);
+    expect((await classify("mariadb-11.1", "ALTER TABLE t MODIFY a BIGINT, LOCK=NONE"))?.[3]).toMatch(
+      /^LOCK=NONE is not supported: the table copy needs LOCK=SHARED/,
+    );
   });
 
   it("a refused LOCK leaves the algorithm asked for; a refused ALGORITHM falls back to the default", async () => {

@@ -47,7 +47,16 @@ const CASES: Case[] = [
   {
     what: "ADD COLUMN … AFTER",
     statement: "ALTER TABLE t ADD COLUMN x INT AFTER a",
-    expect: { "mysql-8.0.12": IPR, "mysql-8.0.28": IPR, "mysql-8.0.29": I, "mysql-8.0.32": I, "mysql-8.4": I, "mysql-9.1": I, "percona-8.0.28": IPR, "percona-8.0.35": I },
+    expect: {
+      "mysql-8.0.12": IPR,
+      "mysql-8.0.28": IPR,
+      "mysql-8.0.29": I,
+      "mysql-8.0.32": I,
+      "mysql-8.4": I,
+      "mysql-9.1": I,
+      "percona-8.0.28": IPR,
+      "percona-8.0.35": I,
+    },
     source: `${OPS("8.0")}#online-ddl-column-operations`,
   },
   {
@@ -173,7 +182,8 @@ const CASES: Case[] = [
     statement: "ALTER TABLE t DROP COLUMN gs",
     expect: { "mysql-8.0.32": IPR },
     source: `${OPS("8.0")}#online-ddl-generated-column-operations`,
-    vitess: "Vitess treats dropping any generated column, STORED included, as INSTANT ('in practice this is supported'); the manual's table says in place with a rebuild",
+    vitess:
+      "Vitess treats dropping any generated column, STORED included, as INSTANT ('in practice this is supported'); the manual's table says in place with a rebuild",
   },
   {
     what: "ADD / DROP VIRTUAL generated column",

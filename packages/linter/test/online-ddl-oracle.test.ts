@@ -78,7 +78,10 @@ describe.skipIf("unavailable" in oracle)("online DDL against a real MariaDB serv
       if (bare === "syntax error") throw new Error(`${c.id}: innolint does not parse ${withClause(c, undefined)}`);
       const got = bare && { algorithm: bare.algorithm, rebuildsTable: bare.rebuildsTable, lock: bare.lock };
       checks++;
-      if (expected && JSON.stringify(got) !== JSON.stringify(expected)) problems.push(`classified ${JSON.stringify(got)}, server ${JSON.stringify(expected)} (${bare?.operations.map((o) => `${o.op}:${o.least}/${o.lock}`).join(", ")})`);
+      if (expected && JSON.stringify(got) !== JSON.stringify(expected))
+        problems.push(
+          `classified ${JSON.stringify(got)}, server ${JSON.stringify(expected)} (${bare?.operations.map((o) => `${o.op}:${o.least}/${o.lock}`).join(", ")})`,
+        );
       for (const clause of CLAUSES) {
         const result = await classify(c, withClause(c, clause));
         const serverRefused = a.clauses[clause] !== "ok";
@@ -86,7 +89,10 @@ describe.skipIf("unavailable" in oracle)("online DDL against a real MariaDB serv
         // A syntax error is agreement only when the server says so too.
         const agree = result === "syntax error" ? /error in your SQL syntax/.test(a.clauses[clause]) : Boolean(refused) === serverRefused;
         checks++;
-        if (!agree) problems.push(`${clause}: innolint ${refused ? `refuses (${refused})` : "accepts"}, server ${serverRefused ? `refuses (${a.clauses[clause]})` : "accepts"}`);
+        if (!agree)
+          problems.push(
+            `${clause}: innolint ${refused ? `refuses (${refused})` : "accepts"}, server ${serverRefused ? `refuses (${a.clauses[clause]})` : "accepts"}`,
+          );
       }
       if (problems.length === 0) continue;
       const k = KNOWN.find((x) => x.id.test(c.id));
@@ -101,6 +107,10 @@ describe.skipIf("unavailable" in oracle)("online DDL against a real MariaDB serv
     expect(compared).toBeGreaterThan(500);
     expect(disagreements).toEqual([]);
     // A known disagreement that agrees now is stale.
-    for (const k of KNOWN) expect([...known.keys()].some((id) => k.id.test(id)), `stale KNOWN entry ${k.id}`).toBe(true);
+    for (const k of KNOWN)
+      expect(
+        [...known.keys()].some((id) => k.id.test(id)),
+        `stale KNOWN entry ${k.id}`,
+      ).toBe(true);
   }, 600_000);
 });

@@ -38,7 +38,11 @@ function helpOptions(text: string): Set<string> {
 describe.skipIf(!available)("option arguments vs the real mariadbd", () => {
   const dir = tempDir("innolint-optsyntax-");
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const options = available ? helpOptions(execFileSync("mariadbd", ["--no-defaults", "--verbose", "--help"], { encoding: "utf8", maxBuffer: 16 << 20, stdio: ["ignore", "pipe", "pipe"] })) : new Set<string>();
+  const options = available
+    ? helpOptions(
+        execFileSync("mariadbd", ["--no-defaults", "--verbose", "--help"], { encoding: "utf8", maxBuffer: 16 << 20, stdio: ["ignore", "pipe", "pipe"] }),
+      )
+    : new Set<string>();
 
   /** stderr of `mariadbd --defaults-file=F --verbose --help` for one [mysqld] line. */
   async function serverSays(file: string, line: string): Promise<string> {
@@ -54,7 +58,11 @@ describe.skipIf(!available)("option arguments vs the real mariadbd", () => {
 
   async function eachLimited<T>(items: T[], f: (t: T) => Promise<void>): Promise<void> {
     const queue = [...items];
-    await Promise.all(Array.from({ length: 4 }, async () => { for (let t = queue.shift(); t !== undefined; t = queue.shift()) await f(t); }));
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let t = queue.shift(); t !== undefined; t = queue.shift()) await f(t);
+      }),
+    );
   }
 
   const startupOptions = (): { name: string; facts: VariableFacts }[] =>
@@ -89,12 +97,33 @@ describe.skipIf(!available)("option arguments vs the real mariadbd", () => {
 
   it("enumeration and set values (abbreviations, lists, spaces, numbers, empty) are read as mariadbd reads them", async () => {
     const cases = [
-      "binlog_format = row", "binlog_format = r", "binlog_format = m", "binlog_format = ROWS", "binlog_format = 2", "binlog_format = 3", "binlog_format =",
-      "innodb_flush_method = O_DIRECT_NO", "innodb_flush_method = O_DS", "innodb_flush_method = O_D", "innodb_flush_method =",
-      "sql_mode = NO_ZERO_DATE,STRICT_TRANS_TABLE", "sql_mode = STRICT_TRANS_TABLE,NO_ZERO_DATE", "sql_mode = NO_ZERO_DATE, STRICT_TRANS_TABLES",
-      "sql_mode = NO_ZERO_DATE ,STRICT_TRANS_TABLES", "sql_mode = NO_ZERO_DATE,STRICT_TRANS_TABLES,", "sql_mode = NO_ZERO_DATE,,STRICT_TRANS_TABLES",
-      "sql_mode = ,NO_ZERO_DATE", "sql_mode =", "sql_mode = NO_ZERO_DATE,NO_ZERO", "sql_mode = no_zero_date,no_zero_in", "sql_mode = 3", "sql_mode = 99999999999",
-      "sql_mode = BOGUS,NO_ZERO_DATE", "log_slow_verbosity = query_plan,expl", "log_slow_verbosity = expl,query_plan", "long_query_time =",
+      "binlog_format = row",
+      "binlog_format = r",
+      "binlog_format = m",
+      "binlog_format = ROWS",
+      "binlog_format = 2",
+      "binlog_format = 3",
+      "binlog_format =",
+      "innodb_flush_method = O_DIRECT_NO",
+      "innodb_flush_method = O_DS",
+      "innodb_flush_method = O_D",
+      "innodb_flush_method =",
+      "sql_mode = NO_ZERO_DATE,STRICT_TRANS_TABLE",
+      "sql_mode = STRICT_TRANS_TABLE,NO_ZERO_DATE",
+      "sql_mode = NO_ZERO_DATE, STRICT_TRANS_TABLES",
+      "sql_mode = NO_ZERO_DATE ,STRICT_TRANS_TABLES",
+      "sql_mode = NO_ZERO_DATE,STRICT_TRANS_TABLES,",
+      "sql_mode = NO_ZERO_DATE,,STRICT_TRANS_TABLES",
+      "sql_mode = ,NO_ZERO_DATE",
+      "sql_mode =",
+      "sql_mode = NO_ZERO_DATE,NO_ZERO",
+      "sql_mode = no_zero_date,no_zero_in",
+      "sql_mode = 3",
+      "sql_mode = 99999999999",
+      "sql_mode = BOGUS,NO_ZERO_DATE",
+      "log_slow_verbosity = query_plan,expl",
+      "log_slow_verbosity = expl,query_plan",
+      "long_query_time =",
     ];
     const disagreements: string[] = [];
     await eachLimited(cases, async (line) => {
@@ -113,10 +142,13 @@ describe.skipIf(!available)("option arguments vs the real mariadbd", () => {
       const refused = /\[ERROR\]/.test(out.stderr);
       const reported = new RegExp(`^${name.replace(/_/g, "-")} +(.*)$`, "m").exec(out.stdout)?.[1]?.trim() ?? "";
       const ours =
-        reading.kind === "enum" ? reading.value
-        : reading.kind === "set" ? [...reading.value].sort().join(",")
-        : reading.kind === "number" ? String(reading.value)
-        : undefined;
+        reading.kind === "enum"
+          ? reading.value
+          : reading.kind === "set"
+            ? [...reading.value].sort().join(",")
+            : reading.kind === "number"
+              ? String(reading.value)
+              : undefined;
       const theirs = reading.kind === "set" ? reported.split(",").filter(Boolean).sort().join(",") : reported;
       if (refused !== (reading.kind === "invalid")) disagreements.push(`${line}: server ${refused ? "refuses" : "accepts"}, linter reads ${reading.kind}`);
       else if (!refused && ours !== theirs) disagreements.push(`${line}: server reads "${theirs}", linter "${ours}"`);

@@ -31,7 +31,9 @@ describe("MariaDB: options accepted with a warning", () => {
 
   it("innodb_change_buffering is accepted with a warning from 11.0, deprecated before", async () => {
     expect((await lintLine("innodb_change_buffering = none", "mariadb-11.4.1")).map((f) => [f.rule, f.severity])).toEqual([["removed-variable", "warning"]]);
-    expect((await lintLine("innodb_change_buffering = none", "mariadb-10.11.7")).map((f) => [f.rule, f.severity])).toEqual([["deprecated-variable", "warning"]]);
+    expect((await lintLine("innodb_change_buffering = none", "mariadb-10.11.7")).map((f) => [f.rule, f.severity])).toEqual([
+      ["deprecated-variable", "warning"],
+    ]);
   });
 
   it("a release that still had the option says nothing", async () => {
@@ -59,7 +61,10 @@ describe("MariaDB: names the server refuses", () => {
   it("a variable that is no option is still read as the prefix of one, as getopt does", async () => {
     // The server notes the prefix and ignores latin1 as the boolean's value with a warning.
     const findings = await lintLine("character_set_client = latin1", "mariadb-10.11.7");
-    expect(findings.map((f) => [f.rule, f.severity])).toEqual([["unknown-variable", "info"], ["invalid-value", "warning"]]);
+    expect(findings.map((f) => [f.rule, f.severity])).toEqual([
+      ["unknown-variable", "info"],
+      ["invalid-value", "warning"],
+    ]);
     expect(findings[0]!.message).toMatch(/abbreviation of character_set_client_handshake/);
   });
 });

@@ -5,13 +5,7 @@
  */
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  printDefaults,
-  printDefaultsOutput,
-  printDefaultsStatus,
-  readOptionFiles,
-  type OptionSet,
-} from "../src/optionfile/model.js";
+import { printDefaults, printDefaultsOutput, printDefaultsStatus, readOptionFiles, type OptionSet } from "../src/optionfile/model.js";
 import { ensureCnfOracle, loadCnfOracle, MYSQL_TEST_ROOT, pySplitLines, type CnfOracleCase } from "./oracle/cnf-oracle.js";
 import { requireOracle } from "./helpers/require-oracle.js";
 
@@ -53,9 +47,7 @@ describe.skipIf(unavailable !== null)("my_print_defaults oracle", () => {
     }
     const total = cases.length - skipped;
     console.log(`my_print_defaults oracle: ${passed}/${total} cases identical (${((100 * passed) / total).toFixed(2)} %), ${skipped} skipped`);
-    expect(
-      failures.slice(0, 10).map((f) => ({ file: f.c.file, group: f.c.group, expected: f.c.expected, actual: f.actual, rc: [f.c.rc, f.rc] })),
-    ).toEqual([]);
+    expect(failures.slice(0, 10).map((f) => ({ file: f.c.file, group: f.c.group, expected: f.c.expected, actual: f.actual, rc: [f.c.rc, f.rc] }))).toEqual([]);
     expect(passed).toBe(total);
   });
 });

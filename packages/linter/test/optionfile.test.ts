@@ -54,11 +54,24 @@ function kinds(errors: OptionFileError[]): string[] {
 describe("grammar", () => {
   it("gives one statement per line, with fields, and no error nodes on odd input", async () => {
     const parser = await createParser("mycnf");
-    const text = "# c\n; c\n[mysqld] junk\n[ g ] # c\n[broken\n  a b = \"c # d\" # e\nx\"y=z#q\"#r\n= v\n!include  f.cnf \n!includex y\n!\nname\n";
+    const text = '# c\n; c\n[mysqld] junk\n[ g ] # c\n[broken\n  a b = "c # d" # e\nx"y=z#q"#r\n= v\n!include  f.cnf \n!includex y\n!\nname\n';
     const tree = parser.parse(text)!;
     expect(tree.rootNode.hasError).toBe(false);
     const kinds = tree.rootNode.namedChildren.map((n) => n!.type);
-    expect(kinds).toEqual(["comment", "comment", "group_header", "group_header", "group_header", "option", "option", "option", "directive", "directive", "directive", "option"]);
+    expect(kinds).toEqual([
+      "comment",
+      "comment",
+      "group_header",
+      "group_header",
+      "group_header",
+      "option",
+      "option",
+      "option",
+      "directive",
+      "directive",
+      "directive",
+      "option",
+    ]);
     const field = (i: number, f: string) => tree.rootNode.namedChildren[i]!.childForFieldName(f)?.text;
     expect(field(2, "name")).toBe("mysqld");
     expect(field(2, "ignored")).toBe("junk");
@@ -78,9 +91,33 @@ describe("grammar", () => {
 describe("grammar robustness", () => {
   it("never produces error nodes: every line is some statement", async () => {
     const parser = await createParser("mycnf");
-    const atoms = ["[", "]", "!", "#", ";", "=", "'", '"', "\\", " ", "\t", "\r", "\n", "\n", "a", "include", "includedir", "é", "\u00a0", "\uFEFF", "\u2028", "\x01", "😀"];
+    const atoms = [
+      "[",
+      "]",
+      "!",
+      "#",
+      ";",
+      "=",
+      "'",
+      '"',
+      "\\",
+      " ",
+      "\t",
+      "\r",
+      "\n",
+      "\n",
+      "a",
+      "include",
+      "includedir",
+      "é",
+      "\u00a0",
+      "\uFEFF",
+      "\u2028",
+      "\x01",
+      "😀",
+    ];
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let i = 0; i < 3000; i++) {
       let text = "";
       for (let n = Math.floor(rand() * 40); n > 0; n--) text += atoms[Math.floor(rand() * atoms.length)];
@@ -94,10 +131,8 @@ describe("grammar robustness", () => {
 
 describe("comments and blanks", () => {
   it("takes '#' and ';' as whole-line comments, only '#' (outside quotes) as a trailing one", async () => {
-    const { lines } = await print(
-      "# c\n ; c\n[g]\na=b#c\nd = \"e#f\" # g\nh = i;j\nl = \"m\\\"#n\"\no='p\"#q'\nr=s # t\n",
-    );
-    expect(lines).toEqual(["--a=b", "--d=e#f", "--h=i;j", '--l=m"#n', "--o=p\"#q", "--r=s"]);
+    const { lines } = await print('# c\n ; c\n[g]\na=b#c\nd = "e#f" # g\nh = i;j\nl = "m\\"#n"\no=\'p"#q\'\nr=s # t\n');
+    expect(lines).toEqual(["--a=b", "--d=e#f", "--h=i;j", '--l=m"#n', '--o=p"#q', "--r=s"]);
   });
 
   it("trims blanks (\\t \\r \\f \\v space) around names and values, and reads CRLF files", async () => {
@@ -162,7 +197,7 @@ describe("options and values", () => {
   });
 
   it("strips one pair of equal outer quotes only", async () => {
-    const { lines } = await print("[g]\nv=\"a b\" c\"\nw='abc\"\nx=\"\ny=\"\"\nz= \"  \"  \nq=''x'\n");
+    const { lines } = await print('[g]\nv="a b" c"\nw=\'abc"\nx="\ny=""\nz= "  "  \nq=\'\'x\'\n');
     expect(lines).toEqual(['--v=a b" c', "--w='abc\"", '--x="', "--y=", "--z=  ", "--q='x"]);
   });
 
@@ -175,7 +210,7 @@ describe("options and values", () => {
   });
 
   it("splits at the first '=' even inside quotes, and keeps the quote state for the comment", async () => {
-    const { lines } = await print("[g]\n\"a=b\"=c\nx\"y=z#q\"#r\nna'me#x=1'\n");
+    const { lines } = await print('[g]\n"a=b"=c\nx"y=z#q"#r\nna\'me#x=1\'\n');
     expect(lines).toEqual(['--"a=b"=c', '--x"y=z#q"', "--na'me#x=1'"]);
   });
 
@@ -203,7 +238,7 @@ describe("options and values", () => {
   });
 
   it("gives entries their ranges in 1-based lines and UTF-16 columns", async () => {
-    const { set } = await print("[g]\n  é😀 = \"ü\" # c\n");
+    const { set } = await print('[g]\n  é😀 = "ü" # c\n');
     const e = set.entries[0]!;
     expect(e.rawName).toBe("é😀");
     expect(e.value).toBe("ü");
@@ -240,11 +275,9 @@ describe("directives", () => {
   });
 
   it("accepts blanks after '!', takes the rest of the line as the path, ignores other '!' lines", async () => {
-    const { set, lines } = await print(
-      "[g]\n!include sub.cnf\n! include sub.cnf\n!\tinclude\tsub.cnf  \n!includex sub.cnf\n!foo\n!\nz=1\n",
-      ["g"],
-      { "sub.cnf": "[g]\ninc=1\n" },
-    );
+    const { set, lines } = await print("[g]\n!include sub.cnf\n! include sub.cnf\n!\tinclude\tsub.cnf  \n!includex sub.cnf\n!foo\n!\nz=1\n", ["g"], {
+      "sub.cnf": "[g]\ninc=1\n",
+    });
     expect(lines).toEqual(["--inc=1", "--inc=1", "--inc=1", "--z=1"]);
     expect(kinds(set.errors)).toEqual(["syntax/unknown-directive@5", "syntax/unknown-directive@6", "syntax/unknown-directive@7"]);
   });
@@ -303,15 +336,11 @@ describe("directives", () => {
   });
 
   it("each included file starts without a group, and its fatal errors abort only that file", async () => {
-    const { set, lines, status } = await print(
-      "[g]\na=1\n!include noGroup.cnf\nb=1\n!include badInc.cnf\nc=1\n!include badGrp.cnf\nd=1\n",
-      ["g"],
-      {
-        "noGroup.cnf": "orphan=1\n[g]\nin1=1\n",
-        "badInc.cnf": "[g]\nbad1=1\n!include\nbad2=2\n",
-        "badGrp.cnf": "[g]\nq=1\n[broken\nr=1\n",
-      },
-    );
+    const { set, lines, status } = await print("[g]\na=1\n!include noGroup.cnf\nb=1\n!include badInc.cnf\nc=1\n!include badGrp.cnf\nd=1\n", ["g"], {
+      "noGroup.cnf": "orphan=1\n[g]\nin1=1\n",
+      "badInc.cnf": "[g]\nbad1=1\n!include\nbad2=2\n",
+      "badGrp.cnf": "[g]\nq=1\n[broken\nr=1\n",
+    });
     expect(lines).toEqual(["--a=1", "--b=1", "--bad1=1", "--c=1", "--q=1", "--d=1"]);
     expect(status).toBe(0);
     expect(set.fatal).toBeUndefined();
@@ -448,7 +477,16 @@ describe("parseOptionText", () => {
     expect(file.path).toBe("/etc/mysql/my.cnf");
     expect(file.includes).toMatchObject([{ kind: "includedir", path: "/etc/mysql/conf.d/", resolved: "/etc/mysql/conf.d" }]);
     expect(file.entries).toMatchObject([
-      { group: "mysqld", rawName: "loose-innodb-buffer-pool-size", name: "innodb_buffer_pool_size", loose: true, prefix: null, value: "1G", argument: "--loose-innodb-buffer-pool-size=1G", depth: 0 },
+      {
+        group: "mysqld",
+        rawName: "loose-innodb-buffer-pool-size",
+        name: "innodb_buffer_pool_size",
+        loose: true,
+        prefix: null,
+        value: "1G",
+        argument: "--loose-innodb-buffer-pool-size=1G",
+        depth: 0,
+      },
     ]);
     expect(file.groups).toMatchObject([{ name: "mysqld", range: { start: { line: 1, column: 1 }, end: { line: 1, column: 9 } } }]);
   });

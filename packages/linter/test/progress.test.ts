@@ -50,7 +50,11 @@ describe("progress bar", () => {
   it("on a terminal, a long run shows the bar on stderr and erases it before the report", () => {
     const dir = scratch(files);
     const cli = bundledCli();
-    const script = spawnSync("script", ["-qec", `${process.execPath} ${cli} --no-impact --no-color cnf`, "/dev/null"], { cwd: dir, encoding: "utf8", env: { ...process.env, TERM: "xterm", COLUMNS: "80" } });
+    const script = spawnSync("script", ["-qec", `${process.execPath} ${cli} --no-impact --no-color cnf`, "/dev/null"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, TERM: "xterm", COLUMNS: "80" },
+    });
     if (script.error) throw script.error;
     const transcript = script.stdout;
     const total = PROGRESS_MIN_FILES + 5;
@@ -129,7 +133,10 @@ describe("progress of a live read", () => {
     expect(log.filter((l) => l.startsWith("step"))).toHaveLength(SNAPSHOT_STEPS);
     expect(log.filter((l) => l.startsWith("query"))).toHaveLength(SNAPSHOT_STEPS);
     // Every query but the first is announced right before it is sent.
-    for (let i = 1; i < log.length - 1; i += 2) expect(log[i]).toMatch(/^step /), expect(log[i + 1]).toMatch(/^query /);
+    for (let i = 1; i < log.length - 1; i += 2) {
+      expect(log[i]).toMatch(/^step /);
+      expect(log[i + 1]).toMatch(/^query /);
+    }
     expect(log.at(-1)).toBe("step done");
   });
 });

@@ -55,7 +55,10 @@ describe("relaxed-commit-durability on a Galera node", () => {
   it("is information on MariaDB with wsrep_on, and a warning where wsrep is off or absent", async () => {
     const galera = await lint("[mysqld]\nwsrep_on = 1\ninnodb_flush_log_at_trx_commit = 0\n", "mariadb-10.11.7");
     expect(galera.filter((x) => x.rule === "relaxed-commit-durability").map((x) => x.severity)).toEqual(["info"]);
-    const off = await lint("[mysqld]\nwsrep_on = OFF\nwsrep_provider = /usr/lib/galera/libgalera_smm.so\ninnodb_flush_log_at_trx_commit = 0\n", "mariadb-10.11.7");
+    const off = await lint(
+      "[mysqld]\nwsrep_on = OFF\nwsrep_provider = /usr/lib/galera/libgalera_smm.so\ninnodb_flush_log_at_trx_commit = 0\n",
+      "mariadb-10.11.7",
+    );
     expect(off.filter((x) => x.rule === "relaxed-commit-durability").map((x) => x.severity)).toEqual(["warning"]);
     const plain = await lint("[mysqld]\ninnodb_flush_log_at_trx_commit = 2\n", "pxc-8.0.42");
     expect(plain.map((x) => [x.rule, x.severity])).toEqual([["relaxed-commit-durability", "warning"]]);

@@ -40,7 +40,10 @@ describe("README configuration examples", () => {
   it("the inline suppression example suppresses both findings, and each directive is used", async () => {
     const example = fence("### Inline suppression", "ini");
     const config = JSON.stringify({ root: true, target: "mysql-8.0.36" });
-    const unsuppressed = example.split("\n").filter((l) => !l.startsWith("# innolint-")).join("\n");
+    const unsuppressed = example
+      .split("\n")
+      .filter((l) => !l.startsWith("# innolint-"))
+      .join("\n");
     const bare = await run(["--format", "json", "my.cnf"], { cwd: scratch({ ".innolint.json": config, "my.cnf": unsuppressed }) });
     const rules = (JSON.parse(bare.stdout) as { findings: { rule: string }[] }).findings.map((f) => f.rule);
     expect(rules.sort()).toEqual(["duplicate-option", "relaxed-commit-durability"]);

@@ -45,12 +45,17 @@ describe("innolint review: the history as the server ran it", () => {
     expect(res.findings.find((f) => f.rule === "ddl-multi-index-memory")?.message).toContain("420 partitions");
     // Linting the working tree alone, the table's partitions are unknown.
     const alone = await run(["--format", "json", "--no-impact", "migrations"], { cwd: dir });
-    expect((JSON.parse(alone.stdout) as { findings: Finding[] }).findings.find((f) => f.rule === "ddl-multi-index-memory")?.message ?? "").not.toContain("420 partitions");
+    expect((JSON.parse(alone.stdout) as { findings: Finding[] }).findings.find((f) => f.rule === "ddl-multi-index-memory")?.message ?? "").not.toContain(
+      "420 partitions",
+    );
   });
 
   it("a table created in one file of the change and dropped in another is new; linted alone it is not", async () => {
     const dir = migrationRepo();
-    commit(dir, "more", { "migrations/004_cleanup.sql": "DROP TABLE events_backfill_2;\n", "migrations/003_backfill.sql": "CREATE TABLE events_backfill_2 (id INT PRIMARY KEY);\n" });
+    commit(dir, "more", {
+      "migrations/004_cleanup.sql": "DROP TABLE events_backfill_2;\n",
+      "migrations/003_backfill.sql": "CREATE TABLE events_backfill_2 (id INT PRIMARY KEY);\n",
+    });
     const res = await review(dir, ["--base", "main", "migrations"]);
     expect(res.findings.map((f) => where(dir, f))).toEqual(["migrations/004_cleanup.sql:1 drop-truncate-buffer-pool-stall error"]);
     expect(res.findings[0]?.notes?.join("\n")).toContain("events_backfill_2 is created in this change (003_backfill.sql:1)");
@@ -111,7 +116,12 @@ describe("innolint review with live facts", () => {
         version: 1,
         takenAt: "2025-03-04T05:06:07.000Z",
         server: { address: "db1:3306", version: "8.0.22", flavor: "mysql", target: "mysql-8.0.22" },
-        variables: { innodb_buffer_pool_size: String(256 * 2 ** 30), innodb_buffer_pool_instances: "16", innodb_adaptive_hash_index: "ON", innodb_sort_buffer_size: String(2 ** 20) },
+        variables: {
+          innodb_buffer_pool_size: String(256 * 2 ** 30),
+          innodb_buffer_pool_instances: "16",
+          innodb_adaptive_hash_index: "ON",
+          innodb_sort_buffer_size: String(2 ** 20),
+        },
         tables: [{ schema: "app", name: "audit_2019", engine: "InnoDB", rows: 9000000, avgRowLength: 200, dataLength: 1800000000, indexLength: 0 }],
       }),
     );

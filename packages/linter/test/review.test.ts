@@ -10,7 +10,11 @@ const root = resolve(pkg, "../..");
 const cli = join(pkg, "dist", "cli.js");
 
 function sh(cwd: string, cmd: string, args: string[]): string {
-  return execFileSync(cmd, args, { cwd, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" } });
+  return execFileSync(cmd, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" },
+  });
 }
 
 function write(dir: string, name: string, text: string): void {
@@ -34,7 +38,11 @@ function repository(): string {
   sh(dir, "git", ["add", "."]);
   sh(dir, "git", ["commit", "-q", "-m", "logs"]);
   sh(dir, "git", ["checkout", "-q", "-b", "feature"]);
-  write(dir, "db/migrations/0003_change.sql", "ALTER TABLE events ADD INDEX idx_v (v), ADD INDEX idx_vi (v, id);\nCREATE TABLE scratch (id INT PRIMARY KEY);\nDROP TABLE scratch;\n");
+  write(
+    dir,
+    "db/migrations/0003_change.sql",
+    "ALTER TABLE events ADD INDEX idx_v (v), ADD INDEX idx_vi (v, id);\nCREATE TABLE scratch (id INT PRIMARY KEY);\nDROP TABLE scratch;\n",
+  );
   sh(dir, "git", ["add", "."]);
   sh(dir, "git", ["commit", "-q", "-m", "change"]);
   write(dir, "db/migrations/0004_cleanup.sql", "DROP TABLE old_logs;\n");
@@ -123,7 +131,17 @@ describe("innolint review and the CI integrations, in a real git repository", ()
     // With a baseline of today's findings the same run annotates nothing and passes; "none" ignores it.
     const accepted = join(tempDir("innolint-accepted-"), "accepted.json");
     expect(lint(repo, ["baseline", "--target", "mysql-8.0.22", "--baseline", accepted, "db"]).code).toBe(0);
-    const env = { ...process.env, INNOLINT: cli, INPUT_PATHS: "db", INPUT_TARGET: "mysql-8.0.22", INPUT_MODE: "review", INPUT_BASE: "main", INPUT_FAIL_ON: "warning", INPUT_MARKDOWN_FILE: "", GITHUB_OUTPUT: output };
+    const env = {
+      ...process.env,
+      INNOLINT: cli,
+      INPUT_PATHS: "db",
+      INPUT_TARGET: "mysql-8.0.22",
+      INPUT_MODE: "review",
+      INPUT_BASE: "main",
+      INPUT_FAIL_ON: "warning",
+      INPUT_MARKDOWN_FILE: "",
+      GITHUB_OUTPUT: output,
+    };
     writeFileSync(output, "");
     const quiet = spawnSync("bash", ["-c", script], { cwd: repo, encoding: "utf8", env: { ...env, INPUT_BASELINE: accepted } });
     expect(quiet.stdout).toBe("");
@@ -140,14 +158,21 @@ describe("innolint review and the CI integrations, in a real git repository", ()
     const pattern = new RegExp(hook!.files);
     const staged = sh(repo, "git", ["ls-files", "--others", "--cached", "--exclude-standard"]).trim().split("\n").concat(["README.md"]);
     const selected = staged.filter((f) => pattern.test(f));
-    expect(selected.sort()).toEqual(["db/migrations/0001_events.sql", "db/migrations/0002_logs.sql", "db/migrations/0003_change.sql", "db/migrations/0004_cleanup.sql", "db/my.cnf"]);
+    expect(selected.sort()).toEqual([
+      "db/migrations/0001_events.sql",
+      "db/migrations/0002_logs.sql",
+      "db/migrations/0003_change.sql",
+      "db/migrations/0004_cleanup.sql",
+      "db/my.cnf",
+    ]);
     const r = lint(repo, ["--target", "mysql-8.0.22", ...selected]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/error\[drop-truncate-buffer-pool-stall\]/);
   });
 
   it("runs the GitLab job in a clone: the merge request's Code Quality report", () => {
-    const job = (parseYaml(readFileSync(join(root, "examples/gitlab/.gitlab-ci.yml"), "utf8")) as Record<string, { before_script: string[]; script: string[] }>).innolint!;
+    const job = (parseYaml(readFileSync(join(root, "examples/gitlab/.gitlab-ci.yml"), "utf8")) as Record<string, { before_script: string[]; script: string[] }>)
+      .innolint!;
     const clone = tempDir("innolint-mr-");
     sh(clone, "git", ["clone", "-q", "-b", "feature", repo, "."]);
     writeFileSync(join(clone, "db/migrations/0004_cleanup.sql"), "DROP TABLE old_logs;\n");

@@ -32,7 +32,9 @@ describe("knowledge base and registry", () => {
 
   it("takes every rule from a module named by its id, and the index lists every such module", async () => {
     const indexed = new Set<unknown>(ALL_RULES);
-    for (const name of readdirSync(rulesDir).filter((n) => n.endsWith(".ts")).sort()) {
+    for (const name of readdirSync(rulesDir)
+      .filter((n) => n.endsWith(".ts"))
+      .sort()) {
       const mod = (await import(pathToFileURL(join(rulesDir, name)).href)) as Record<string, unknown>;
       const rules = Object.values(mod).filter(isRuleModule);
       if (INFRASTRUCTURE.includes(name)) {
@@ -83,7 +85,10 @@ function plan(surface: Surface, ex: RuleExample): Plan | undefined {
       return kind === "snapshot" ? undefined : direct;
     case "drift":
       return kind === "snapshot"
-        ? { files: { [ex.file]: ex.code, "snapshot.json": JSON.stringify(ex.snapshot) }, args: ["live", "--from-snapshot", "snapshot.json", "--defaults-file", ex.file, ...target] }
+        ? {
+            files: { [ex.file]: ex.code, "snapshot.json": JSON.stringify(ex.snapshot) },
+            args: ["live", "--from-snapshot", "snapshot.json", "--defaults-file", ex.file, ...target],
+          }
         : undefined;
     case "set-statement": {
       if (kind === "sql") return direct;
@@ -129,7 +134,11 @@ describe.each(ALL_RULES.map((r) => [r.id, r] as const))("examples of %s", (id, r
   const examples = [...doc.examples.fires.map((e) => ["fires", e] as const), ...doc.examples.silent.map((e) => ["silent", e] as const)];
 
   it("runs every example on at least one surface the rule declares", () => {
-    for (const [, ex] of examples) expect(rule.surfaces.some((s) => plan(s, ex) !== undefined), ex.description).toBe(true);
+    for (const [, ex] of examples)
+      expect(
+        rule.surfaces.some((s) => plan(s, ex) !== undefined),
+        ex.description,
+      ).toBe(true);
   });
 
   const cases = rule.surfaces.flatMap((surface) =>

@@ -7,7 +7,12 @@ import { run, scratch } from "./helpers/run.js";
 /** The numbers of the SVG's text elements and of the plot frame, to check layout without a renderer. */
 function layout(svg: string) {
   const width = Number(/<svg[^>]* width="(\d+)"/.exec(svg)![1]);
-  const frame = /<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" fill="none"/.exec(svg)!.slice(1).map(Number) as [number, number, number, number];
+  const frame = /<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" fill="none"/.exec(svg)!.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   const texts = [...svg.matchAll(/<text x="([\d.-]+)" y="([\d.-]+)"(?: text-anchor="(\w+)")?(?: font-size="(\d+)")?[^>]*>([^<]*)<\/text>/g)].map((m) => ({
     x: Number(m[1]),
     y: Number(m[2]),
@@ -25,7 +30,11 @@ describe("innolint simulate", () => {
     expect(res.code).toBe(0);
     const lines = res.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/sort_buffer_bytes\s+build time \(s\)\s+peak memory \(MiB\)/);
-    const row = (label: string) => lines.find((l) => l.startsWith(label))!.trim().split(/\s+/);
+    const row = (label: string) =>
+      lines
+        .find((l) => l.startsWith(label))!
+        .trim()
+        .split(/\s+/);
     const seconds = (label: string) => Number(row(label)[1]!.replace(/,/g, ""));
     const memory = (label: string) => Number(row(label)[2]!.replace(/,/g, ""));
     expect(seconds("64K")).toBeGreaterThan(seconds("1M"));
@@ -41,7 +50,8 @@ describe("innolint simulate", () => {
     const res = await run(["simulate", "redo_commit", "--sweep", "threads=8,64", "--format", "json"]);
     const out = JSON.parse(res.stdout);
     expect(out.rows).toHaveLength(6);
-    const qps = (variant: string, threads: number) => out.rows.find((r: { variant: string; value: number }) => r.variant === variant && r.value === threads).metrics[0];
+    const qps = (variant: string, threads: number) =>
+      out.rows.find((r: { variant: string; value: number }) => r.variant === variant && r.value === threads).metrics[0];
     expect(qps("trx_commit=0", 8)).toBeGreaterThan(1.5 * qps("trx_commit=1", 8));
   });
 
@@ -92,7 +102,18 @@ describe("innolint simulate", () => {
       leftLabel: "y",
       logX: true,
       logY: true,
-      series: [{ label: "a", axis: "left", unit: "s", points: [[1, 1], [26, 10], [27, 100]] }],
+      series: [
+        {
+          label: "a",
+          axis: "left",
+          unit: "s",
+          points: [
+            [1, 1],
+            [26, 10],
+            [27, 100],
+          ],
+        },
+      ],
     });
     const ys = [...svg.matchAll(/<circle cx="[\d.]+" cy="([\d.]+)"/g)].map((m) => Number(m[1]));
     expect(ys[0]! - ys[1]!).toBeCloseTo(ys[1]! - ys[2]!, 0);

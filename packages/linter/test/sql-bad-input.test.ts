@@ -28,13 +28,21 @@ describe("bad SQL input: a clear error with file and line, exit 2, the other fil
   });
 
   it("a DELIMITER never reset is a finding, not an input error: the mysql client runs the file", async () => {
-    const dir = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.25" }), "routine.sql": "SELECT 1;\nDELIMITER $$\nCREATE PROCEDURE p() BEGIN SELECT 1; END$$\n" });
+    const dir = scratch({
+      ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.25" }),
+      "routine.sql": "SELECT 1;\nDELIMITER $$\nCREATE PROCEDURE p() BEGIN SELECT 1; END$$\n",
+    });
     const res = await run(["--format", "json", "routine.sql"], { cwd: dir });
     const report = JSON.parse(res.stdout);
     expect(report.errors).toEqual([]);
-    expect(report.findings.map((f: { rule: string; severity: string; range: { start: { line: number } } }) => [f.rule, f.severity, f.range.start.line])).toEqual([["delimiter-not-reset", "info", 2]]);
+    expect(
+      report.findings.map((f: { rule: string; severity: string; range: { start: { line: number } } }) => [f.rule, f.severity, f.range.start.line]),
+    ).toEqual([["delimiter-not-reset", "info", 2]]);
     expect(res.code).toBe(0);
-    const quiet = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.25", rules: { "delimiter-not-reset": "off" } }), "routine.sql": "DELIMITER $$\nCREATE PROCEDURE p() BEGIN SELECT 1; END$$\n" });
+    const quiet = scratch({
+      ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.25", rules: { "delimiter-not-reset": "off" } }),
+      "routine.sql": "DELIMITER $$\nCREATE PROCEDURE p() BEGIN SELECT 1; END$$\n",
+    });
     const off = JSON.parse((await run(["--format", "json", "routine.sql"], { cwd: quiet })).stdout);
     expect([off.findings, off.errors]).toEqual([[], []]);
   });
@@ -44,7 +52,11 @@ describe("bad SQL input: a clear error with file and line, exit 2, the other fil
     const file = join(dir, "routine.sql");
     const outcomes = [];
     for (const streamAbove of [undefined, 0]) {
-      const out = await lintSqlFile(file, { target: "mysql-8.0.25", noConfig: true, ...(streamAbove === undefined ? {} : { streamAbove }), stream: { window: 16 } }, { schema: new Schema() });
+      const out = await lintSqlFile(
+        file,
+        { target: "mysql-8.0.25", noConfig: true, ...(streamAbove === undefined ? {} : { streamAbove }), stream: { window: 16 } },
+        { schema: new Schema() },
+      );
       outcomes.push({ errors: out.errors, findings: out.result?.findings.map((f) => [f.rule, f.severity, f.range.start.line, f.message]) });
     }
     expect(outcomes[0]!.errors).toEqual([]);

@@ -13,18 +13,10 @@ async function statements(text: string, target = mariadb): Promise<string[]> {
 
 describe("DELIMITER", () => {
   it("changes the terminator until reset", async () => {
-    const text = [
-      "DROP PROCEDURE IF EXISTS p;",
-      "DELIMITER $$",
-      "CREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END $$",
-      "DELIMITER ;",
-      "CALL p();",
-    ].join("\n");
-    expect(await statements(text)).toEqual([
-      "DROP PROCEDURE IF EXISTS p",
-      "CREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END",
-      "CALL p()",
-    ]);
+    const text = ["DROP PROCEDURE IF EXISTS p;", "DELIMITER $$", "CREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END $$", "DELIMITER ;", "CALL p();"].join(
+      "\n",
+    );
+    expect(await statements(text)).toEqual(["DROP PROCEDURE IF EXISTS p", "CREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END", "CALL p()"]);
   });
 
   it("ends a statement where the delimiter starts, even inside a word (END$$)", async () => {
@@ -77,9 +69,7 @@ describe("DELIMITER", () => {
   });
 
   it("leaves the delimiter alone inside strings and comments", async () => {
-    expect(await statements("DELIMITER $$\nSELECT '$$', \"$$\", `$$` /* $$ */ -- $$\n$$\nDELIMITER ;")).toEqual([
-      'SELECT \'$$\', "$$", `$$`',
-    ]);
+    expect(await statements("DELIMITER $$\nSELECT '$$', \"$$\", `$$` /* $$ */ -- $$\n$$\nDELIMITER ;")).toEqual(["SELECT '$$', \"$$\", `$$`"]);
   });
 });
 

@@ -42,8 +42,7 @@ describe("CREATE TABLE", () => {
 
   it("counts RANGE, LIST and their COLUMNS forms by definitions", async () => {
     const range = await one(
-      "CREATE TABLE t (a INT, d DATE) PARTITION BY RANGE (YEAR(d)) (PARTITION p0 VALUES LESS THAN (2000), " +
-        "PARTITION p1 VALUES LESS THAN MAXVALUE)",
+      "CREATE TABLE t (a INT, d DATE) PARTITION BY RANGE (YEAR(d)) (PARTITION p0 VALUES LESS THAN (2000), " + "PARTITION p1 VALUES LESS THAN MAXVALUE)",
     );
     expect(range.partitioning).toMatchObject({ type: "range", expression: "YEAR(d)", partitions: 2, names: ["p0", "p1"] });
     const cols = await one(
@@ -51,9 +50,7 @@ describe("CREATE TABLE", () => {
         "PARTITION p1 VALUES LESS THAN (MAXVALUE, MAXVALUE))",
     );
     expect(cols.partitioning).toMatchObject({ type: "range-columns", columns: ["a", "b"], partitions: 2 });
-    const list = await one(
-      "CREATE TABLE t (a INT) PARTITION BY LIST (a) (PARTITION p0 VALUES IN (1, 2), PARTITION p1 VALUES IN (NULL), PARTITION pd DEFAULT)",
-    );
+    const list = await one("CREATE TABLE t (a INT) PARTITION BY LIST (a) (PARTITION p0 VALUES IN (1, 2), PARTITION p1 VALUES IN (NULL), PARTITION pd DEFAULT)");
     expect(list.partitioning).toMatchObject({ type: "list", partitions: 3 });
     const listCols = await one("CREATE TABLE t (c CHAR(2)) PARTITION BY LIST COLUMNS (c) (PARTITION a VALUES IN ('a', 'b'))");
     expect(listCols.partitioning).toMatchObject({ type: "list-columns", columns: ["c"], partitions: 1 });
@@ -70,9 +67,11 @@ describe("CREATE TABLE", () => {
       columns: [],
       partitions: 2,
     });
-    expect(
-      (await one("CREATE TABLE t (a INT) PARTITION BY LINEAR KEY ALGORITHM=2 (a) PARTITIONS 4")).partitioning,
-    ).toMatchObject({ type: "linear-key", algorithm: 2, partitions: 4 });
+    expect((await one("CREATE TABLE t (a INT) PARTITION BY LINEAR KEY ALGORITHM=2 (a) PARTITIONS 4")).partitioning).toMatchObject({
+      type: "linear-key",
+      algorithm: 2,
+      partitions: 4,
+    });
     // Explicit definitions win over the count (the server requires them to agree).
     expect((await one("CREATE TABLE t (a INT) PARTITION BY HASH (a) (PARTITION x, PARTITION y)")).partitioning).toMatchObject({
       partitions: 2,
@@ -105,9 +104,7 @@ describe("CREATE TABLE", () => {
         "(PARTITION p0 HISTORY, PARTITION p1 HISTORY, PARTITION pn CURRENT)",
     );
     expect(limit.partitioning).toMatchObject({ type: "system-time", rotation: "LIMIT 1000", partitions: 3 });
-    const interval = await one(
-      "CREATE TABLE t (a INT) WITH SYSTEM VERSIONING PARTITION BY SYSTEM_TIME INTERVAL 1 DAY STARTS '2024-01-01' AUTO PARTITIONS 5",
-    );
+    const interval = await one("CREATE TABLE t (a INT) WITH SYSTEM VERSIONING PARTITION BY SYSTEM_TIME INTERVAL 1 DAY STARTS '2024-01-01' AUTO PARTITIONS 5");
     expect(interval.partitioning).toMatchObject({ rotation: "INTERVAL 1 DAY STARTS '2024-01-01' AUTO", partitions: 5 });
   });
 
@@ -146,9 +143,7 @@ describe("ALTER TABLE", () => {
     expect(await ops("ALTER TABLE t REORGANIZE PARTITION p0, p1 INTO (PARTITION p01 VALUES LESS THAN (20))")).toEqual([
       { op: "reorganize", partitions: ["p0", "p1"], count: 1 },
     ]);
-    expect(await ops("ALTER TABLE t EXCHANGE PARTITION p0 WITH TABLE t2 WITHOUT VALIDATION")).toEqual([
-      { op: "exchange", partitions: ["p0"] },
-    ]);
+    expect(await ops("ALTER TABLE t EXCHANGE PARTITION p0 WITH TABLE t2 WITHOUT VALIDATION")).toEqual([{ op: "exchange", partitions: ["p0"] }]);
     for (const op of ["rebuild", "analyze", "check", "optimize", "repair"]) {
       expect(await ops(`ALTER TABLE t ${op.toUpperCase()} PARTITION p1, p2`)).toEqual([{ op, partitions: ["p1", "p2"] }]);
     }
@@ -156,9 +151,7 @@ describe("ALTER TABLE", () => {
     expect(await ops("ALTER TABLE t IMPORT PARTITION ALL TABLESPACE")).toEqual([{ op: "import", all: true }]);
     expect(await ops("ALTER TABLE t REMOVE PARTITIONING")).toEqual([{ op: "remove-partitioning" }]);
     expect(await ops("ALTER TABLE t CONVERT PARTITION p0 TO TABLE t0")).toEqual([{ op: "convert-partition", partitions: ["p0"] }]);
-    expect(await ops("ALTER TABLE t CONVERT TABLE t0 TO PARTITION p0 VALUES LESS THAN (10)")).toEqual([
-      { op: "convert-table", partitions: ["p0"] },
-    ]);
+    expect(await ops("ALTER TABLE t CONVERT TABLE t0 TO PARTITION p0 VALUES LESS THAN (10)")).toEqual([{ op: "convert-table", partitions: ["p0"] }]);
     expect(await ops("ALTER TABLE t ALGORITHM=INPLACE, DROP PARTITION p0")).toEqual([{ op: "drop", partitions: ["p0"] }]);
   });
 
@@ -232,7 +225,10 @@ describe("other DDL", () => {
     ]) {
       const facts = await extractFacts("t.sql", sql.replace("BEGIN SELECT 1; END", "BEGIN SELECT 1 END"), mariadb);
       expect(facts.errors, sql).toEqual([]);
-      expect(facts.statements.map((s) => s.kind), sql).toEqual(["other"]);
+      expect(
+        facts.statements.map((s) => s.kind),
+        sql,
+      ).toEqual(["other"]);
     }
   });
 });
@@ -257,9 +253,7 @@ describe("DML", () => {
   });
 
   it("gives a bare column to the only table, or to no table when there are several", async () => {
-    expect((await one("SELECT a FROM t WHERE b = 1 AND CAST(c AS CHAR) = DATE '2020-01-01'")).whereColumns).toEqual([
-      { table: "t", columns: ["b", "c"] },
-    ]);
+    expect((await one("SELECT a FROM t WHERE b = 1 AND CAST(c AS CHAR) = DATE '2020-01-01'")).whereColumns).toEqual([{ table: "t", columns: ["b", "c"] }]);
     expect((await one("SELECT * FROM t1, t2 WHERE t1.a = t2.a AND b = 1")).whereColumns).toEqual([
       { table: "t1", columns: ["a"] },
       { table: "t2", columns: ["a"] },
@@ -269,8 +263,7 @@ describe("DML", () => {
 
   it("keeps subqueries, CTEs and derived tables in their own scope", async () => {
     const s = await one(
-      "WITH c AS (SELECT id FROM t WHERE flag = 1) SELECT * FROM c JOIN u ON u.id = c.id " +
-        "WHERE u.k IN (SELECT k FROM v WHERE v.z = u.z) AND c.id > 0",
+      "WITH c AS (SELECT id FROM t WHERE flag = 1) SELECT * FROM c JOIN u ON u.id = c.id " + "WHERE u.k IN (SELECT k FROM v WHERE v.z = u.z) AND c.id > 0",
     );
     expect(s.tables).toEqual([{ name: "t" }, { name: "u" }, { name: "v" }]);
     expect(s.whereColumns).toEqual([

@@ -31,19 +31,23 @@ describe.skipIf(unavailable !== undefined)("partition counts vs the real mariadb
   }, 180_000);
   afterAll(async () => server?.stop());
 
-  it.each(CASES.map((c, i) => [c.slice(0, 60), c, i] as const))("%s", async (_, clause, i) => {
-    const sql = `CREATE TABLE t${i} (a INT NOT NULL) ENGINE=MEMORY ${clause}`;
-    let refused = false;
-    try {
-      server.admin(`USE p; ${sql}; DROP TABLE t${i}`);
-    } catch (e) {
-      const stderr = String((e as { stderr?: string }).stderr ?? e);
-      expect(stderr).toMatch(/ERROR 1499/);
-      refused = true;
-    }
-    const out = await lintSqlFile("/oracle/t.sql", { target: "mariadb-10.11", noConfig: true, impact: false, text: `${sql};\n` }, { schema: new Schema() });
-    expect(out.errors).toEqual([]);
-    const fails = out.result!.findings.some((f) => f.rule === "partition-count-high" && /the statement fails/.test(f.message));
-    expect(fails).toBe(refused);
-  }, 120_000);
+  it.each(CASES.map((c, i) => [c.slice(0, 60), c, i] as const))(
+    "%s",
+    async (_, clause, i) => {
+      const sql = `CREATE TABLE t${i} (a INT NOT NULL) ENGINE=MEMORY ${clause}`;
+      let refused = false;
+      try {
+        server.admin(`USE p; ${sql}; DROP TABLE t${i}`);
+      } catch (e) {
+        const stderr = String((e as { stderr?: string }).stderr ?? e);
+        expect(stderr).toMatch(/ERROR 1499/);
+        refused = true;
+      }
+      const out = await lintSqlFile("/oracle/t.sql", { target: "mariadb-10.11", noConfig: true, impact: false, text: `${sql};\n` }, { schema: new Schema() });
+      expect(out.errors).toEqual([]);
+      const fails = out.result!.findings.some((f) => f.rule === "partition-count-high" && /the statement fails/.test(f.message));
+      expect(fails).toBe(refused);
+    },
+    120_000,
+  );
 });

@@ -55,11 +55,7 @@ describe.skipIf("unavailable" in oracle)("partition counts against a real MariaD
         statements: facts.statements.length,
         errors: facts.errors.map((e) => `${e.range.start.line}:${e.range.start.column} ${"message" in e ? e.message : e.rule}`),
       };
-      const ok =
-        got.errors.length === 0 &&
-        got.statements === 1 &&
-        got.partitions === (row.partitions ?? 0) &&
-        got.subpartitions === (row.subpartitions ?? 0);
+      const ok = got.errors.length === 0 && got.statements === 1 && got.partitions === (row.partitions ?? 0) && got.subpartitions === (row.subpartitions ?? 0);
       if (!ok) {
         const known = KNOWN_MISSES.find((k) => k.file === row.file && row.sql.includes(k.contains));
         misses.push({ row, got, ...(known ? { known: known.reason } : {}) });
@@ -99,5 +95,5 @@ describe.skipIf("unavailable" in oracle)("partition counts against a real MariaD
 
 if ("unavailable" in oracle)
   describe("partition oracle", () => {
-  it.skip(`cannot be built here: ${"unavailable" in oracle ? oracle.unavailable : ""}`, () => {});
-});
+    it.skip(`cannot be built here: ${"unavailable" in oracle ? oracle.unavailable : ""}`, () => {});
+  });

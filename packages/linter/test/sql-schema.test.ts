@@ -218,7 +218,9 @@ describe("record sizes (InnoDB COMPACT/DYNAMIC/REDUNDANT rules)", () => {
   });
 
   it("sizes REDUNDANT: 6-byte header, one offset byte per field, NULL CHAR keeps its space", async () => {
-    const schema = await schemaOf("CREATE TABLE r (id INT NOT NULL PRIMARY KEY, c CHAR(10) NULL, v VARCHAR(10) NULL) ROW_FORMAT=REDUNDANT DEFAULT CHARSET=utf8mb4");
+    const schema = await schemaOf(
+      "CREATE TABLE r (id INT NOT NULL PRIMARY KEY, c CHAR(10) NULL, v VARCHAR(10) NULL) ROW_FORMAT=REDUNDANT DEFAULT CHARSET=utf8mb4",
+    );
     // Fields id 4, DB_TRX_ID 6, DB_ROLL_PTR 7, c (REDUNDANT: fixed 10 × 4 = 40 bytes, even when NULL), v (0..40).
     // min:     6 + 5 × 1 + (4 + 6 + 7 + 40 + 0)  =  68
     // typical: 6 + 5 × 1 + (57 + 5)              =  73

@@ -14,13 +14,7 @@ const brief = (list: AssignmentFacts[]) => list.map((a) => [a.variable, a.scope,
 
 describe("SET", () => {
   it("reads every scope keyword", async () => {
-    expect(
-      brief(
-        await assignments(
-          "SET GLOBAL a = 1, SESSION b = 2, LOCAL c = 3, PERSIST d = 4, PERSIST_ONLY e = 5",
-        ),
-      ),
-    ).toEqual([
+    expect(brief(await assignments("SET GLOBAL a = 1, SESSION b = 2, LOCAL c = 3, PERSIST d = 4, PERSIST_ONLY e = 5"))).toEqual([
       ["a", "global", "1"],
       ["b", "session", "2"],
       ["c", "session", "3"],
@@ -31,11 +25,7 @@ describe("SET", () => {
 
   it("reads @@scope.name and @@name", async () => {
     expect(
-      brief(
-        await assignments(
-          "SET @@global.a = 1, @@session.b = 2, @@local.c = 3, @@persist.d = 4, @@persist_only.e = 5, @@F = 6, @@GLOBAL.G = 7",
-        ),
-      ),
+      brief(await assignments("SET @@global.a = 1, @@session.b = 2, @@local.c = 3, @@persist.d = 4, @@persist_only.e = 5, @@F = 6, @@GLOBAL.G = 7")),
     ).toEqual([
       ["a", "global", "1"],
       ["b", "session", "2"],

@@ -27,7 +27,7 @@ const RECORDED_WITH = "30.30.0";
 const R = {
   sqlglotDottedUserVariable:
     "sqlglot: reads a user variable with a dot in its name, @a.b, as field b of @a (exp.Dot), so it reports " +
-    "variable \"@a.b\" in session scope; MariaDB takes `a.b` as the variable's name",
+    'variable "@a.b" in session scope; MariaDB takes `a.b` as the variable\'s name',
   sqlglotRewrites:
     "sqlglot: renders the value transpiled rather than as written (IFNULL -> COALESCE, CAST(x AS INTEGER) -> " +
     "CAST(x AS SIGNED), CURRENT_TIMESTAMP -> CURRENT_TIMESTAMP()); the same value",
@@ -51,7 +51,11 @@ const KNOWN: { id: string; field: Field; excerpt: string; reason: string }[] = [
 // ------------------------------------------------------------------ normalisation
 
 /** An identifier as both sides compare it: backticks stripped, case folded. */
-const ident = (s: string) => s.replace(/^`(.*)`$/s, "$1").replace(/``/g, "`").toLowerCase();
+const ident = (s: string) =>
+  s
+    .replace(/^`(.*)`$/s, "$1")
+    .replace(/``/g, "`")
+    .toLowerCase();
 
 /** The characters a MySQL string escape stands for (others stand for themselves; \% and \_ stay). */
 const ESCAPES: Record<string, string> = { "0": "\0", b: "\b", n: "\n", r: "\r", t: "\t", Z: "\x1a", "%": "\\%", _: "\\_" };
@@ -164,7 +168,11 @@ function compare(row: CorpusRow, ours: StatementFacts[], errors: string[], their
   out.push({ field: "tables", innolint: show(a), sqlglot: show(b), same: sameTables(a, b) });
   if (theirs.indexes) {
     const norm = (cols: string[]) => cols.map((c) => (/^[(]/.test(c) ? expr(c) : ident(c)));
-    push("indexes", (s.indexesAdded ?? []).map((i) => norm(i.columns)), theirs.indexes.map(norm));
+    push(
+      "indexes",
+      (s.indexesAdded ?? []).map((i) => norm(i.columns)),
+      theirs.indexes.map(norm),
+    );
   }
   if (theirs.set) {
     const assigned = theirs.set.filter((x): x is { variable: string; scope: string; value: string } => "variable" in x);
@@ -246,5 +254,5 @@ describe.skipIf("unavailable" in oracle)("statement facts against sqlglot", () =
 
 if ("unavailable" in oracle)
   describe("statement facts against sqlglot", () => {
-  it.skip(`cannot be checked here: ${"unavailable" in oracle ? oracle.unavailable : ""}`, () => {});
-});
+    it.skip(`cannot be checked here: ${"unavailable" in oracle ? oracle.unavailable : ""}`, () => {});
+  });

@@ -62,7 +62,16 @@ describe("windowed parsing", () => {
   const target = parseTarget("mysql-8.0.22");
   const cases = [...sqlFiles(join(root, "fixtures/seeds")).map((p) => ({ name: p.slice(root.length + 1), path: p }))];
   const mixed = join(tmp, "mixed.sql");
-  writeFileSync(mixed, MIXED + "\n" + sqlFiles(join(root, "fixtures")).map((p) => readFileSync(p, "utf8")).join("\n") + "\n" + MIXED);
+  writeFileSync(
+    mixed,
+    MIXED +
+      "\n" +
+      sqlFiles(join(root, "fixtures"))
+        .map((p) => readFileSync(p, "utf8"))
+        .join("\n") +
+      "\n" +
+      MIXED,
+  );
   cases.push({ name: "mixed", path: mixed });
 
   it.each(cases)("gives the whole-file facts for $name", async ({ path }) => {
@@ -135,7 +144,9 @@ describe("a 120 MB dump", () => {
     expect(p?.partitions).toBe(37);
     expect(p?.names?.at(-1)).toBe("pmax");
     // The statement is where the file has it.
-    const lines = readFileSync(dump, "latin1").slice(0, 9 * 2 ** 20).split("\n");
+    const lines = readFileSync(dump, "latin1")
+      .slice(0, 9 * 2 ** 20)
+      .split("\n");
     expect(lines[(found[0]?.range.start.line ?? 0) - 1]).toBe(`CREATE TABLE \`${made.straddler}\` (`);
   });
 });
@@ -151,7 +162,9 @@ describe("a dump among the migrations", () => {
     mkdirSync(join(dir, "migrations"));
     writeFileSync(join(dir, "migrations", "0001_dump.sql"), parts.join(""));
     writeFileSync(join(dir, "migrations", "0002_report.sql"), "SELECT v FROM events WHERE v = 'x';\n");
-    const res = await run(["--no-config", "--no-impact", "--target", "mysql-8.0.36", "--format", "json", join(dir, "migrations", "0002_report.sql")], { cwd: dir });
+    const res = await run(["--no-config", "--no-impact", "--target", "mysql-8.0.36", "--format", "json", join(dir, "migrations", "0002_report.sql")], {
+      cwd: dir,
+    });
     const findings = JSON.parse(res.stdout).findings as { rule: string; message: string }[];
     const unpruned = findings.find((f) => f.rule === "partition-unpruned-query");
     expect(unpruned?.message).toMatch(/all 412 partitions/);

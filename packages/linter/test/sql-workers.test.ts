@@ -66,7 +66,13 @@ interface Run {
 
 function lint(args: string[], env: Record<string, string> = {}, cwd = tmp): Run {
   // A hang is a failure, not a stuck suite.
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", timeout: 120_000, maxBuffer: 1 << 28, env: { ...process.env, NO_COLOR: "1", ...env } });
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd,
+    encoding: "utf8",
+    timeout: 120_000,
+    maxBuffer: 1 << 28,
+    env: { ...process.env, NO_COLOR: "1", ...env },
+  });
   expect(r.error).toBeUndefined();
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -115,7 +121,15 @@ describe("SQL facts in worker threads", () => {
     const single = lint(["--jobs", "1", "--format", format, join(dir, "my.cnf"), dir]);
     expect(lint(["--jobs", "3", "--format", format, join(dir, "my.cnf"), dir])).toEqual(single);
     expect(single.code).toBe(2);
-    for (const s of ["drop-truncate-buffer-pool-stall", "partition-unpruned-query", "relaxed-commit-durability", "0009_directive.sql", "NUL", "invalid UTF-8", "string is not closed"]) {
+    for (const s of [
+      "drop-truncate-buffer-pool-stall",
+      "partition-unpruned-query",
+      "relaxed-commit-durability",
+      "0009_directive.sql",
+      "NUL",
+      "invalid UTF-8",
+      "string is not closed",
+    ]) {
       expect(single.stdout + single.stderr).toContain(s);
     }
   });
@@ -189,7 +203,10 @@ describe("SQL facts in worker threads", () => {
     expect(pooled).toEqual(single);
     // 003 sees the 20 partitions the server added, not the working tree's 80.
     expect(single.stdout).toContain("420 partitions");
-    const sent = readFileSync(log, "utf8").trim().split("\n").map((p) => p.slice(repo.length + 1));
+    const sent = readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((p) => p.slice(repo.length + 1));
     // Workers read files from disk: the modified 002 once, for its own lint, never for the replay before 003.
     expect(sent.filter((p) => p.endsWith("002_more_partitions.sql"))).toHaveLength(1);
     expect(sent).toContain("migrations/003_backfill.sql");
@@ -199,7 +216,13 @@ describe("SQL facts in worker threads", () => {
     const aloneSingle = lint(["review", "--jobs", "1", ...alone], {}, repo);
     expect(lint(["review", "--jobs", "3", ...alone], { INNOLINT_SQL_WORKER: wrapper("review", log) }, repo)).toEqual(aloneSingle);
     expect(aloneSingle.stdout).toContain("420 partitions");
-    expect(readFileSync(log, "utf8").trim().split("\n").map((p) => p.slice(repo.length + 1)).sort()).toEqual(["migrations/000_audit.sql", "migrations/001_events.sql", "migrations/003_backfill.sql"]);
+    expect(
+      readFileSync(log, "utf8")
+        .trim()
+        .split("\n")
+        .map((p) => p.slice(repo.length + 1))
+        .sort(),
+    ).toEqual(["migrations/000_audit.sql", "migrations/001_events.sql", "migrations/003_backfill.sql"]);
   });
 
   it("the default is one thread per core the load average leaves idle, from 1 to 4", () => {

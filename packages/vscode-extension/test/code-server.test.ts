@@ -9,7 +9,7 @@
  * CODE_SERVER), and the built WebAssembly. Skips, saying why, when one is missing.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -91,13 +91,18 @@ describe.skipIf(missing !== undefined)("the extension in code-server (headless C
   let url = "";
   let workspace = "";
   let log = "";
+  let socketDir = "";
 
   beforeAll(async () => {
     const built = spawnSync("npm", ["run", "package", "--silent"], { cwd: pkg, encoding: "utf8" });
     if (built.status !== 0) throw new Error(`npm run package failed:\n${built.stdout}\n${built.stderr}`);
     const home = tempDir("innolint-code-server-");
+    // VS Code puts its IPC and git sockets in TMPDIR: a short one of its own (a socket path must fit
+    // in 107 bytes), removed when the server stops, so the suite's temporary folder stays clean.
+    socketDir = mkdtempSync("/tmp/ics-");
+    const env = { ...process.env, HOME: home, TMPDIR: socketDir };
     const dirs = ["--user-data-dir", join(home, "data"), "--extensions-dir", join(home, "extensions")];
-    const installed = spawnSync(codeServer!, [...dirs, "--install-extension", join(pkg, "innolint.vsix")], { encoding: "utf8", timeout: 120_000 });
+    const installed = spawnSync(codeServer!, [...dirs, "--install-extension", join(pkg, "innolint.vsix")], { encoding: "utf8", timeout: 120_000, env });
     if (installed.status !== 0) throw new Error(`--install-extension failed:\n${installed.stdout}\n${installed.stderr}`);
     // No update checks, gallery queries or telemetry: the test talks to 127.0.0.1 only.
     mkdirSync(join(home, "data", "User"), { recursive: true });
@@ -123,21 +128,33 @@ describe.skipIf(missing !== undefined)("the extension in code-server (headless C
     mkdirSync(join(workspace, ".vscode"));
     mkdirSync(join(workspace, "lint"));
     writeFileSync(join(workspace, "lint", "editor-rules.json"), JSON.stringify({ root: true, target: "mysql-8.0.25" }));
-    writeFileSync(join(workspace, ".vscode", "settings.json"), JSON.stringify({ "innolint.rules": { "duplicate-option": "off" }, "innolint.configPath": "lint/editor-rules.json" }));
+    writeFileSync(
+      join(workspace, ".vscode", "settings.json"),
+      JSON.stringify({ "innolint.rules": { "duplicate-option": "off" }, "innolint.configPath": "lint/editor-rules.json" }),
+    );
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    server = spawn(codeServer!, [...dirs, "--bind-addr", `127.0.0.1:${port}`, "--auth", "none", "--disable-workspace-trust", "--disable-telemetry", "--disable-update-check", workspace], {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, HOME: home, EXTENSIONS_GALLERY: JSON.stringify({ serviceUrl: "http://127.0.0.1:9/gallery", itemUrl: "http://127.0.0.1:9/item" }) },
-    });
+    server = spawn(
+      codeServer!,
+      [...dirs, "--bind-addr", `127.0.0.1:${port}`, "--auth", "none", "--disable-workspace-trust", "--disable-telemetry", "--disable-update-check", workspace],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...env, EXTENSIONS_GALLERY: JSON.stringify({ serviceUrl: "http://127.0.0.1:9/gallery", itemUrl: "http://127.0.0.1:9/item" }) },
+      },
+    );
     server.stdout?.on("data", (d) => (log += d));
     server.stderr?.on("data", (d) => (log += d));
     await waitHealthy(url, 60_000);
     mkdirSync(artifacts, { recursive: true });
   }, 300_000);
 
-  afterAll(() => {
-    server?.kill();
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((done) => server?.once("exit", done));
+      server.kill();
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+    }
+    if (socketDir) rmSync(socketDir, { recursive: true, force: true });
     if (log) writeFileSync(join(artifacts, "code-server.log"), log);
   });
 
@@ -152,7 +169,11 @@ describe.skipIf(missing !== undefined)("the extension in code-server (headless C
       await page.waitForSelector(".monaco-editor .view-lines", { timeout: 30_000 });
       await page.waitForSelector(".monaco-editor .squiggly-warning", { timeout: 90_000 });
       expect(await page.locator(".monaco-editor .squiggly-warning").count()).toBeGreaterThanOrEqual(3);
-      const language = await page.locator("#status\\.editor\\.mode").first().innerText().catch(() => "?");
+      const language = await page
+        .locator("#status\\.editor\\.mode")
+        .first()
+        .innerText()
+        .catch(() => "?");
       expect(language).toMatch(/MySQL option file/);
 
       await page.keyboard.press("Control+Shift+M");
@@ -175,7 +196,10 @@ describe.skipIf(missing !== undefined)("the extension in code-server (headless C
       await page.keyboard.press("Escape");
 
       // Quick fix on line 5: the safe fix is preferred; apply it.
-      await page.locator(".monaco-editor .view-lines").first().click({ position: { x: 5, y: 5 } });
+      await page
+        .locator(".monaco-editor .view-lines")
+        .first()
+        .click({ position: { x: 5, y: 5 } });
       await page.keyboard.press("Control+g");
       await page.keyboard.type("5:10");
       await page.keyboard.press("Enter");
@@ -188,7 +212,9 @@ describe.skipIf(missing !== undefined)("the extension in code-server (headless C
       await shot("3-quick-fix-menu.png");
       await page.keyboard.press("Enter"); // the first entry, the preferred safe fix, is selected
       await page.locator(".monaco-editor .view-lines .view-line", { hasText: "innodb_buffer_pool_dump_at_shutdown = ON" }).first().waitFor({ timeout: 30_000 });
-      await page.waitForFunction(() => !document.querySelector(".markers-panel")?.textContent?.includes("no page list is saved"), undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => !document.querySelector(".markers-panel")?.textContent?.includes("no page list is saved"), undefined, {
+        timeout: 30_000,
+      });
       await shot("4-after-quick-fix.png");
 
       // Commands: the simulator's chart for the setting under the cursor, and the effective configuration.
@@ -221,13 +247,22 @@ describe.skipIf(missing !== undefined)("the extension in code-server (headless C
       expect(await page.frameLocator("iframe.webview").frameLocator("iframe").locator("body").innerText()).toMatch(/innodb_sort_buffer_size = 64M/);
       await shot("5-simulate-impact.png");
       await page.locator(".tab", { hasText: "my.cnf" }).first().click();
-      await page.locator(".monaco-editor .view-lines").first().click({ position: { x: 5, y: 5 } });
+      await page
+        .locator(".monaco-editor .view-lines")
+        .first()
+        .click({ position: { x: 5, y: 5 } });
       // Markdown answers open as a rendered preview of a read-only document, inside a webview's frames.
       const webviewShows = async (selector: string, text: string | RegExp, timeout = 30_000) => {
         const deadline = Date.now() + timeout;
         for (;;) {
           for (const frame of page.frames()) {
-            if ((await frame.locator(selector, { hasText: text }).count().catch(() => 0)) > 0) return frame;
+            if (
+              (await frame
+                .locator(selector, { hasText: text })
+                .count()
+                .catch(() => 0)) > 0
+            )
+              return frame;
           }
           if (Date.now() > deadline) throw new Error(`no webview shows ${selector} with ${String(text)}`);
           await page.waitForTimeout(250);
@@ -253,8 +288,13 @@ describe.skipIf(missing !== undefined)("the extension in code-server (headless C
       await page.locator(".tab", { hasText: "my.cnf" }).first().click();
       const problems = () => page.locator(".markers-panel").first().innerText();
       expect(await problems()).toMatch(/relaxed-commit-durability/);
-      writeFileSync(join(workspace, "lint", "editor-rules.json"), JSON.stringify({ root: true, target: "mysql-8.0.25", rules: { "relaxed-commit-durability": "off" } }));
-      await page.waitForFunction(() => !document.querySelector(".markers-panel")?.textContent?.includes("relaxed-commit-durability"), undefined, { timeout: 60_000 });
+      writeFileSync(
+        join(workspace, "lint", "editor-rules.json"),
+        JSON.stringify({ root: true, target: "mysql-8.0.25", rules: { "relaxed-commit-durability": "off" } }),
+      );
+      await page.waitForFunction(() => !document.querySelector(".markers-panel")?.textContent?.includes("relaxed-commit-durability"), undefined, {
+        timeout: 60_000,
+      });
       expect(await problems()).toMatch(/64× the 1M default/);
       await shot("8-config-file-changed.png");
     } catch (e) {

@@ -8,16 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { atLeast, compareVersions, parseVersion, TargetError, type Flavor, type Target, type Version } from "../target.js";
-import type {
-  AutoDefault,
-  CatalogueFile,
-  HistoryEntry,
-  IgnoredKind,
-  Scope,
-  SourceRef,
-  VariableRecord,
-  VariableType,
-} from "./types.js";
+import type { AutoDefault, CatalogueFile, HistoryEntry, IgnoredKind, Scope, SourceRef, VariableRecord, VariableType } from "./types.js";
 
 export type { AutoDefault, CatalogueFile, HistoryEntry, SourceRef, VariableRecord, VariableType } from "./types.js";
 
@@ -178,9 +169,7 @@ function parsedRecord(flavor: Flavor, name: string): ParsedRecord | undefined {
   p = {
     name,
     record: rec,
-    entries: rec.history
-      .map((entry) => ({ entry, since: parseVersion(entry.since) }))
-      .sort((a, b) => compareVersions(a.since, b.since)),
+    entries: rec.history.map((entry) => ({ entry, since: parseVersion(entry.since) })).sort((a, b) => compareVersions(a.since, b.since)),
   };
   l.parsed.set(name, p);
   return p;

@@ -1,15 +1,6 @@
 /** Shapes of rules/variables/*.json (documented in rules/variables/catalogue.schema.json). */
 
-export type VariableType =
-  | "integer"
-  | "unsigned"
-  | "double"
-  | "boolean"
-  | "enum"
-  | "set"
-  | "flagset"
-  | "string"
-  | "size";
+export type VariableType = "integer" | "unsigned" | "double" | "boolean" | "enum" | "set" | "flagset" | "string" | "size";
 
 export type Scope = "global" | "session";
 

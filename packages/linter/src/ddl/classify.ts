@@ -72,7 +72,12 @@ interface Plan {
  * Classifies a DDL statement. `table` is the table's definition before the statement (undefined
  * when unknown); `context` the session settings that decide some operations.
  */
-export function classifyOnlineDdl(stmt: StatementFacts, table: TableState | undefined, target: Target, context: Partial<DdlContext> = {}): OnlineDdl | undefined {
+export function classifyOnlineDdl(
+  stmt: StatementFacts,
+  table: TableState | undefined,
+  target: Target,
+  context: Partial<DdlContext> = {},
+): OnlineDdl | undefined {
   if (!isOnlineDdl(stmt)) return undefined;
   const ctx: DdlContext = { foreignKeyChecks: context.foreignKeyChecks ?? true, defaultCharset: context.defaultCharset ?? "utf8mb4" };
   const knowledge = knowledgeFor(target);
@@ -118,7 +123,8 @@ export function classifyOnlineDdl(stmt: StatementFacts, table: TableState | unde
   // column change beside an index build) those whose in-place way rebuilds.
   const blockers = (limit: Class) => {
     const alone = described.filter((d) => rank(d.least) > rank(limit));
-    if (alone.length > 0) return alone.map((d) => `${d.detail} (${d.least === "nocopy" ? "in place" : d.least === "inplace" ? "in place with a rebuild" : d.least})`);
+    if (alone.length > 0)
+      return alone.map((d) => `${d.detail} (${d.least === "nocopy" ? "in place" : d.least === "inplace" ? "in place with a rebuild" : d.least})`);
     return caps.filter(({ cap }) => cap.inplace === "rebuild").map(({ o }) => `${o.detail} (rebuilds the table beside the other operations)`);
   };
   const clauses = requested !== "DEFAULT" || requestedLock !== "DEFAULT";
@@ -157,7 +163,17 @@ export function classifyOnlineDdl(stmt: StatementFacts, table: TableState | unde
 }
 
 const PARTITION_MANAGEMENT = new Set([
-  "add-partition", "drop-partition", "coalesce-partition", "reorganize-partition", "rebuild-partition", "truncate-partition",
-  "exchange-partition", "optimize-partition", "analyze-partition", "repair-partition", "partition-tablespace",
-  "partition-by", "remove-partitioning",
+  "add-partition",
+  "drop-partition",
+  "coalesce-partition",
+  "reorganize-partition",
+  "rebuild-partition",
+  "truncate-partition",
+  "exchange-partition",
+  "optimize-partition",
+  "analyze-partition",
+  "repair-partition",
+  "partition-tablespace",
+  "partition-by",
+  "remove-partitioning",
 ]);

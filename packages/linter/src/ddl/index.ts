@@ -36,7 +36,10 @@ function foreignKeyChecks(stmt: StatementFacts): boolean | undefined {
   let value: boolean | undefined;
   for (const a of stmt.assignments ?? []) {
     if (a.variable !== "foreign_key_checks" || a.scope === "global" || a.scope === "persist" || a.scope === "persist_only") continue;
-    const v = a.value.trim().replace(/^'(.*)'$/, "$1").toLowerCase();
+    const v = a.value
+      .trim()
+      .replace(/^'(.*)'$/, "$1")
+      .toLowerCase();
     if (v === "0" || v === "off" || v === "false") value = false;
     else if (v === "1" || v === "on" || v === "true") value = true;
   }

@@ -103,7 +103,12 @@ export function knowledgeFor(target: Target): TargetKnowledge {
         if (row.op !== op || !inRange(version, row.since, row.until)) continue;
         if (row.flavors && !row.flavors.includes(target.flavor)) continue;
         if (!(row.when ?? []).every(holds)) continue;
-        const cap: Capability = { instant: row.instant, inplace: row.inplace, lock: row.lock, source: `${page(table, row.page ?? "operations", version)}#${row.section}` };
+        const cap: Capability = {
+          instant: row.instant,
+          inplace: row.inplace,
+          lock: row.lock,
+          source: `${page(table, row.page ?? "operations", version)}#${row.section}`,
+        };
         if (row.copyLock) cap.copyLock = row.copyLock;
         if (row.instantLock) cap.instantLock = row.instantLock;
         if (row.note) cap.note = row.note;

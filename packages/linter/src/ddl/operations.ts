@@ -33,8 +33,34 @@ const lower = (s: string) => s.toLowerCase();
 
 /** Bytes per character at most (what decides a VARCHAR's length bytes). */
 const MAXLEN: Record<string, number> = {
-  latin1: 1, ascii: 1, binary: 1, latin2: 1, cp1250: 1, cp1251: 1, cp1252: 1, greek: 1, hebrew: 1, tis620: 1, koi8r: 1, koi8u: 1,
-  utf8: 3, utf8mb3: 3, utf8mb4: 4, ucs2: 2, utf16: 4, utf16le: 4, utf32: 4, gbk: 2, big5: 2, sjis: 2, ujis: 3, euckr: 2, gb2312: 2, gb18030: 4, cp932: 2, eucjpms: 3,
+  latin1: 1,
+  ascii: 1,
+  binary: 1,
+  latin2: 1,
+  cp1250: 1,
+  cp1251: 1,
+  cp1252: 1,
+  greek: 1,
+  hebrew: 1,
+  tis620: 1,
+  koi8r: 1,
+  koi8u: 1,
+  utf8: 3,
+  utf8mb3: 3,
+  utf8mb4: 4,
+  ucs2: 2,
+  utf16: 4,
+  utf16le: 4,
+  utf32: 4,
+  gbk: 2,
+  big5: 2,
+  sjis: 2,
+  ujis: 3,
+  euckr: 2,
+  gb2312: 2,
+  gb18030: 4,
+  cp932: 2,
+  eucjpms: 3,
 };
 
 const CHAR_TYPES = new Set(["char", "varchar", "tinytext", "text", "mediumtext", "longtext", "enum", "set"]);
@@ -72,7 +98,7 @@ function indexed(table: TableState | undefined, name: string): boolean {
   return (table?.indexes ?? []).some((i) => i.columns.some((c) => lower(c) === lower(name)));
 }
 
-const isExpressionDefault = (value: string | undefined) => value !== undefined && value.trim().startsWith("(");
+const isExpressionDefault = (value: string | undefined) => value?.trim().startsWith("(");
 
 const sameList = (a: string[] | undefined, b: string[] | undefined) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 
@@ -105,11 +131,21 @@ function columnModification(
     const from = names.indexOf(lower(old.name));
     const rest = names.filter((n) => n !== lower(old.name));
     const to = position.first ? 0 : rest.indexOf(lower(position.after as string)) + 1;
-    if (to !== from) add(generated === "stored" ? "reorder-stored-column" : generated === "virtual" ? "reorder-virtual-column" : "reorder-column", `${next.name} ${position.first ? "FIRST" : `AFTER ${position.after}`}`);
+    if (to !== from)
+      add(
+        generated === "stored" ? "reorder-stored-column" : generated === "virtual" ? "reorder-virtual-column" : "reorder-column",
+        `${next.name} ${position.first ? "FIRST" : `AFTER ${position.after}`}`,
+      );
   }
   const typeDetail = `${old.name} ${old.type} → ${next.type}`;
   if (old.generated !== next.generated) add("change-type", `${typeDetail} (generated column changed)`);
-  else if (old.dataType !== next.dataType || Boolean(old.unsigned) !== Boolean(next.unsigned) || old.precision !== next.precision || old.scale !== next.scale || old.fsp !== next.fsp) {
+  else if (
+    old.dataType !== next.dataType ||
+    Boolean(old.unsigned) !== Boolean(next.unsigned) ||
+    old.precision !== next.precision ||
+    old.scale !== next.scale ||
+    old.fsp !== next.fsp
+  ) {
     add("change-type", typeDetail);
   } else if (old.dataType === "enum" || old.dataType === "set") {
     const before = old.values ?? [];
@@ -144,7 +180,14 @@ function columnModification(
   return out;
 }
 
-function indexOperation(index: IndexFacts, table: TableState | undefined, base: Set<string>, droppingPrimary: boolean, fulltextSoFar: boolean, newColumns: ColumnFacts[]): DdlOperation {
+function indexOperation(
+  index: IndexFacts,
+  table: TableState | undefined,
+  base: Set<string>,
+  droppingPrimary: boolean,
+  fulltextSoFar: boolean,
+  newColumns: ColumnFacts[],
+): DdlOperation {
   const name = index.name ?? index.columns.join(",");
   const cols = `(${index.columns.join(", ")})`;
   const conditions = new Set(base);
@@ -215,7 +258,8 @@ export function ddlOperations(stmt: StatementFacts, table: TableState | undefine
   const assumed: string[] = [];
   const push = (op: string, detail: string, extra: string[] = []) => ops.push({ op, detail, conditions: new Set([...base, ...extra]) });
   const tableName = stmt.tables[0]?.name ?? "";
-  if (!table) assumed.push(`table ${tableName || "?"} unknown: assumed an InnoDB table with a primary key, no FULLTEXT index, not partitioned, ROW_FORMAT=DYNAMIC`);
+  if (!table)
+    assumed.push(`table ${tableName || "?"} unknown: assumed an InnoDB table with a primary key, no FULLTEXT index, not partitioned, ROW_FORMAT=DYNAMIC`);
   const tableCharset = table?.options.charset ?? ctx.defaultCharset;
 
   if (stmt.kind === "rename-table") {
@@ -285,8 +329,14 @@ export function ddlOperations(stmt: StatementFacts, table: TableState | undefine
       }
       case "convert": {
         const hasText = working ? working.columns.some((c) => CHAR_TYPES.has(c.dataType)) : true;
-        const same = working !== undefined && lower(tableCharset) === lower(change.charset) && working.columns.every((c) => !CHAR_TYPES.has(c.dataType) || lower(c.charset ?? tableCharset) === lower(change.charset));
-        push("convert-charset", `CONVERT TO CHARACTER SET ${change.charset}`, [...(hasText ? [] : ["no-character-columns"]), ...(same ? ["same-charset"] : [])]);
+        const same =
+          working !== undefined &&
+          lower(tableCharset) === lower(change.charset) &&
+          working.columns.every((c) => !CHAR_TYPES.has(c.dataType) || lower(c.charset ?? tableCharset) === lower(change.charset));
+        push("convert-charset", `CONVERT TO CHARACTER SET ${change.charset}`, [
+          ...(hasText ? [] : ["no-character-columns"]),
+          ...(same ? ["same-charset"] : []),
+        ]);
         break;
       }
     }

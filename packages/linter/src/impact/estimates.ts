@@ -31,9 +31,7 @@ export function sortBufferImpact(sim: EngineSim, sortBufferBytes: number, inputs
   const run = (s: number) =>
     cached(`index_build:${s}`, () => sim.simulate("index_build", { ...REFERENCE.indexBuild, sort_buffer_bytes: s }) as IndexBuildResult);
   const dml = (s: number) =>
-    cached(`index_build_dml:${s}`, () =>
-      sim.simulate("index_build", { ...REFERENCE.onlineRebuild, sort_buffer_bytes: s }) as IndexBuildResult,
-    );
+    cached(`index_build_dml:${s}`, () => sim.simulate("index_build", { ...REFERENCE.onlineRebuild, sort_buffer_bytes: s }) as IndexBuildResult);
   const base = run(MiB);
   const actual = run(sortBufferBytes);
   const ratio = actual.build_seconds / base.build_seconds;
@@ -64,8 +62,15 @@ export function sortBufferImpact(sim: EngineSim, sortBufferBytes: number, inputs
 export function commitDurabilityImpact(sim: EngineSim, trxCommit: 0 | 2, timeoutSeconds: number, inputs: ImpactInput[]): Impact {
   const threads = 32;
   const run = (mode: 0 | 1 | 2) =>
-    cached(`redo:${mode}:${timeoutSeconds}`, () =>
-      sim.simulate("redo_commit", { ...REFERENCE.redoCommit, threads, trx_commit: mode, flush_log_at_timeout_s: Math.max(timeoutSeconds, 0.001) }) as RedoCommitResult,
+    cached(
+      `redo:${mode}:${timeoutSeconds}`,
+      () =>
+        sim.simulate("redo_commit", {
+          ...REFERENCE.redoCommit,
+          threads,
+          trx_commit: mode,
+          flush_log_at_timeout_s: Math.max(timeoutSeconds, 0.001),
+        }) as RedoCommitResult,
     );
   const base = run(1);
   const actual = run(trxCommit);
@@ -92,8 +97,16 @@ export function commitDurabilityImpact(sim: EngineSim, trxCommit: 0 | 2, timeout
 export function syncBinlogImpact(sim: EngineSim, syncBinlog: number, trxCommit: 0 | 1 | 2, inputs: ImpactInput[]): Impact {
   const threads = 32;
   const run = (n: number) =>
-    cached(`binlog:${n}:${trxCommit}`, () =>
-      sim.simulate("redo_commit", { ...REFERENCE.redoCommit, threads, trx_commit: trxCommit, log_bin: true, sync_binlog: Math.min(n, 4_294_967_295) }) as RedoCommitResult,
+    cached(
+      `binlog:${n}:${trxCommit}`,
+      () =>
+        sim.simulate("redo_commit", {
+          ...REFERENCE.redoCommit,
+          threads,
+          trx_commit: trxCommit,
+          log_bin: true,
+          sync_binlog: Math.min(n, 4_294_967_295),
+        }) as RedoCommitResult,
     );
   const base = run(1);
   const actual = run(syncBinlog);
@@ -125,18 +138,20 @@ export function syncBinlogImpact(sim: EngineSim, syncBinlog: number, trxCommit: 
  */
 export function rowLogImpact(sim: EngineSim, sortBufferBytes: number, maxLogBytes: number, inputs: ImpactInput[]): Impact {
   const run = (s: number) =>
-    cached(`rowlog:${s}:${maxLogBytes}`, () =>
-      sim.simulate("index_build", {
-        ...REFERENCE.indexBuild,
-        // The reference build under the measured online-ALTER load, so that the log has blocks to hold.
-        dml_qps: REFERENCE.onlineRebuild.dml_qps,
-        dml_threads: REFERENCE.onlineRebuild.dml_threads,
-        dml_write_fraction: REFERENCE.onlineRebuild.dml_write_fraction,
-        dml_seconds: REFERENCE.onlineRebuild.dml_seconds,
-        code_path: "ddl",
-        sort_buffer_bytes: s,
-        online_alter_log_max_bytes: Math.min(Math.max(maxLogBytes, 64 * 1024), 2 ** 50),
-      }) as IndexBuildResult,
+    cached(
+      `rowlog:${s}:${maxLogBytes}`,
+      () =>
+        sim.simulate("index_build", {
+          ...REFERENCE.indexBuild,
+          // The reference build under the measured online-ALTER load, so that the log has blocks to hold.
+          dml_qps: REFERENCE.onlineRebuild.dml_qps,
+          dml_threads: REFERENCE.onlineRebuild.dml_threads,
+          dml_write_fraction: REFERENCE.onlineRebuild.dml_write_fraction,
+          dml_seconds: REFERENCE.onlineRebuild.dml_seconds,
+          code_path: "ddl",
+          sort_buffer_bytes: s,
+          online_alter_log_max_bytes: Math.min(Math.max(maxLogBytes, 64 * 1024), 2 ** 50),
+        }) as IndexBuildResult,
     );
   const base = run(MiB);
   const actual = run(sortBufferBytes);
@@ -158,8 +173,7 @@ export function rowLogImpact(sim: EngineSim, sortBufferBytes: number, maxLogByte
   };
 }
 
-const SCAN_ASSUMPTION =
-  "reference workload: full scan of a 10 M-row, 1.3 GB table (84,160 pages), as in the MySQL 5.7.18 scan study; release build";
+const SCAN_ASSUMPTION = "reference workload: full scan of a 10 M-row, 1.3 GB table (84,160 pages), as in the MySQL 5.7.18 scan study; release build";
 
 /** A cold buffer pool: what the first scan after a restart costs against the warm one. */
 export function coldRestartImpact(sim: EngineSim, poolBytes: number, inputs: ImpactInput[]): Impact {
@@ -180,7 +194,8 @@ export function coldRestartImpact(sim: EngineSim, poolBytes: number, inputs: Imp
 
 /** Instances do not change scan time in a release build: the corrected result of a retracted claim. */
 export function instancesScanImpact(sim: EngineSim, instances: number, poolBytes: number, inputs: ImpactInput[]): Impact {
-  const scan = (n: number) => cached(`bp_scan:inst:${n}:${poolBytes}`, () => sim.simulate("bp_scan", { buffer_pool_bytes: poolBytes, instances: n }) as BpScanResult);
+  const scan = (n: number) =>
+    cached(`bp_scan:inst:${n}:${poolBytes}`, () => sim.simulate("bp_scan", { buffer_pool_bytes: poolBytes, instances: n }) as BpScanResult);
   const one = scan(1).second_run.seconds;
   const many = scan(instances).second_run.seconds;
   return {
@@ -322,6 +337,9 @@ export function indexBuildMemoryImpact(
       { name: "rows", value: rows, source: table ? "live" : "assumed" },
       { name: "row_bytes", value: rowBytes, source: table?.rowBytes ? "live" : "assumed" },
     ],
-    assumptions: ["row0merge path (MySQL up to 8.0.26, MariaDB, Aurora MySQL 2)", "tuple arrays of 8-byte pointers sized by the smallest possible index record"],
+    assumptions: [
+      "row0merge path (MySQL up to 8.0.26, MariaDB, Aurora MySQL 2)",
+      "tuple arrays of 8-byte pointers sized by the smallest possible index record",
+    ],
   };
 }

@@ -255,7 +255,12 @@ export class Project {
     // A bad target or configuration is reported by lintSqlFile itself.
     if (target) ({ schema, origin: schemaOrigin } = await this.replayed(file, target));
     const { facts: serverConfig, files, notFollowed } = await this.serverConfigFor(file, options);
-    const outcome = await lintSqlFile(file, options, { schema, document, ...(schemaOrigin ? { schemaOrigin } : {}), ...(serverConfig ? { serverConfig } : {}) });
+    const outcome = await lintSqlFile(file, options, {
+      schema,
+      document,
+      ...(schemaOrigin ? { schemaOrigin } : {}),
+      ...(serverConfig ? { serverConfig } : {}),
+    });
     return { outcome, read: files, notFollowed };
   }
 }

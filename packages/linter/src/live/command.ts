@@ -174,9 +174,16 @@ function parseLiveArgs(argv: string[]): LiveArgs {
   }
   const f = parsed.flags;
   const str = (name: string) => f[name] as string | undefined;
-  const args: LiveArgs = { format: str("format") ?? "text", failOn: (str("fail-on") ?? "warning") as LiveArgs["failOn"], noConfig: f["no-config"] === true, impact: f["no-impact"] !== true, help: parsed.help };
+  const args: LiveArgs = {
+    format: str("format") ?? "text",
+    failOn: (str("fail-on") ?? "warning") as LiveArgs["failOn"],
+    noConfig: f["no-config"] === true,
+    impact: f["no-impact"] !== true,
+    help: parsed.help,
+  };
   if (parsed.help) return args;
-  if (parsed.positionals.length > 0) throw new LiveUsageError(`unexpected argument "${parsed.positionals[0]}": innolint live reads a server, not files (--defaults-file compares one)`);
+  if (parsed.positionals.length > 0)
+    throw new LiveUsageError(`unexpected argument "${parsed.positionals[0]}": innolint live reads a server, not files (--defaults-file compares one)`);
   if (!REPORTERS[args.format]) throw new LiveUsageError(`unknown format "${args.format}" (use ${Object.keys(REPORTERS).join(", ")})`);
   if (!["error", "warning", "info", "never"].includes(args.failOn)) throw new LiveUsageError("--fail-on takes error, warning, info or never");
   const set = <K extends keyof LiveArgs>(key: K, value: LiveArgs[K] | undefined) => {

@@ -26,7 +26,9 @@ function own(map: Record<string, string> | undefined, name: string): string | un
 
 /** A value as one line of text: control characters escaped, so each variable stays on its own line. */
 function displayValue(value: string): string {
-  return value.replace(/[\u0000-\u001f\\]/g, (c) => (c === "\\" ? "\\\\" : c === "\n" ? "\\n" : c === "\t" ? "\\t" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`));
+  return value.replace(/[\u0000-\u001f\\]/g, (c) =>
+    c === "\\" ? "\\\\" : c === "\n" ? "\\n" : c === "\t" ? "\\t" : `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
 }
 
 /** information_schema.PARTITIONS.PARTITION_METHOD as the statement facts' partition type. */
@@ -50,7 +52,12 @@ function partitionType(method: string): PartitionType | undefined {
 function columnList(expression: string): string[] {
   return expression
     .split(",")
-    .map((c) => c.trim().replace(/^`(.*)`$/, "$1").replace(/``/g, "`"))
+    .map((c) =>
+      c
+        .trim()
+        .replace(/^`(.*)`$/, "$1")
+        .replace(/``/g, "`"),
+    )
     .filter((c) => c !== "");
 }
 

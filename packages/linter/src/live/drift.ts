@@ -53,7 +53,15 @@ function limitBig(facts: VariableFacts, value: bigint): bigint | "max" {
  */
 const SQL_MODE_COMBINATIONS: Record<string, string[]> = {
   ANSI: ["REAL_AS_FLOAT", "PIPES_AS_CONCAT", "ANSI_QUOTES", "IGNORE_SPACE", "ONLY_FULL_GROUP_BY"],
-  TRADITIONAL: ["STRICT_TRANS_TABLES", "STRICT_ALL_TABLES", "NO_ZERO_IN_DATE", "NO_ZERO_DATE", "ERROR_FOR_DIVISION_BY_ZERO", "NO_AUTO_CREATE_USER", "NO_ENGINE_SUBSTITUTION"],
+  TRADITIONAL: [
+    "STRICT_TRANS_TABLES",
+    "STRICT_ALL_TABLES",
+    "NO_ZERO_IN_DATE",
+    "NO_ZERO_DATE",
+    "ERROR_FOR_DIVISION_BY_ZERO",
+    "NO_AUTO_CREATE_USER",
+    "NO_ENGINE_SUBSTITUTION",
+  ],
   DB2: ["PIPES_AS_CONCAT", "ANSI_QUOTES", "IGNORE_SPACE", "NO_KEY_OPTIONS", "NO_TABLE_OPTIONS", "NO_FIELD_OPTIONS"],
   MAXDB: ["PIPES_AS_CONCAT", "ANSI_QUOTES", "IGNORE_SPACE", "NO_KEY_OPTIONS", "NO_TABLE_OPTIONS", "NO_FIELD_OPTIONS", "NO_AUTO_CREATE_USER"],
   MSSQL: ["PIPES_AS_CONCAT", "ANSI_QUOTES", "IGNORE_SPACE", "NO_KEY_OPTIONS", "NO_TABLE_OPTIONS", "NO_FIELD_OPTIONS"],
@@ -62,7 +70,10 @@ const SQL_MODE_COMBINATIONS: Record<string, string[]> = {
 };
 
 function setMembers(value: string, variable: string): Set<string> {
-  const members = value.split(",").map((m) => m.trim().toUpperCase()).filter((m) => m !== "");
+  const members = value
+    .split(",")
+    .map((m) => m.trim().toUpperCase())
+    .filter((m) => m !== "");
   const out = new Set(members);
   if (variable === "sql_mode") for (const m of members) for (const implied of SQL_MODE_COMBINATIONS[m] ?? []) out.add(implied);
   return out;
@@ -87,7 +98,10 @@ function normalPath(v: string, datadir: string | undefined): string {
 
 /** `flag=on,flag=off` lists (optimizer_switch): the server merges the given flags into its defaults. */
 function flagList(v: string): Map<string, string> | undefined {
-  const parts = v.split(",").map((p) => p.trim()).filter((p) => p !== "");
+  const parts = v
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
   if (parts.length === 0 || !parts.every((p) => /^[A-Za-z_][A-Za-z0-9_]*=\S+$/.test(p))) return undefined;
   return new Map(parts.map((p) => [p.split("=")[0]!.toLowerCase(), p.split("=")[1]!.toLowerCase()]));
 }
@@ -108,7 +122,7 @@ export function compare(o: ResolvedOption, running: string, live: LiveVariables,
   const show = (n: bigint) => (bytes && n <= SAFE ? formatBytes(Number(n)) : String(n));
   if (type === "boolean") {
     const file = o.interpretation?.kind === "boolean" ? o.interpretation : facts ? interpret(facts, o.entry.value, o.entry.prefix) : undefined;
-    if (!file || file.kind !== "boolean" || file.unrecognized) return undefined;
+    if (file?.kind !== "boolean" || file.unrecognized) return undefined;
     const now = /^(1|on|true|yes)$/i.test(running) ? true : /^(0|off|false|no)$/i.test(running) ? false : undefined;
     if (now === undefined || now === file.value) return now === undefined ? undefined : { same: true };
     return differ(file.value ? "ON" : "OFF");
@@ -152,7 +166,9 @@ export function compare(o: ResolvedOption, running: string, live: LiveVariables,
   const runningFlags = flags && flagList(running);
   if (flags && runningFlags) {
     const off = [...flags].filter(([k, v]) => runningFlags.get(k) !== v);
-    return off.length === 0 ? { same: true } : differ(off.map(([k, v]) => `${k}=${v}`).join(","), off.map(([k]) => `${k}=${runningFlags.get(k) ?? "(absent)"}`).join(","));
+    return off.length === 0
+      ? { same: true }
+      : differ(off.map(([k, v]) => `${k}=${v}`).join(","), off.map(([k]) => `${k}=${runningFlags.get(k) ?? "(absent)"}`).join(","));
   }
   if (looksLikePath(raw) || looksLikePath(running)) {
     const datadir = live.variable("datadir");
@@ -182,13 +198,20 @@ export function explanation(
     case "PERSISTED":
       return { why: "it was set with SET PERSIST: mysqld-auto.cnf overrides this file at every start", persist: false };
     case "AUTO":
-      return { why: `the server adjusted it at startup (from other settings or the host's limits), so ${variable} here is not what runs`, severity: "info", persist: false };
+      return {
+        why: `the server adjusted it at startup (from other settings or the host's limits), so ${variable} here is not what runs`,
+        severity: "info",
+        persist: false,
+      };
     case "COMMAND-LINE":
     case "COMMAND_LINE":
       return { why: "the server's command line sets it, and the command line overrides option files", persist: false };
     case "COMPILE-TIME":
     case "COMPILED":
-      return { why: "the server runs its compiled-in default, so it did not read this line: the line was added after the last restart, or the server reads another file or group", persist: false };
+      return {
+        why: "the server runs its compiled-in default, so it did not read this line: the line was added after the last restart, or the server reads another file or group",
+        persist: false,
+      };
     case "ENVIRONMENT":
       return { why: "the server took it from its environment", persist: false };
     case "CONFIG":

@@ -35,7 +35,31 @@ const PURE_FUNCTIONS = new Set([
 ]);
 
 /** Keywords that may stand before a parenthesis without being a function call. */
-const PAREN_KEYWORDS = new Set(["in", "from", "join", "on", "and", "or", "not", "where", "select", "as", "by", "having", "when", "then", "else", "case", "distinct", "all", "exists", "using", "like", "is", "between"]);
+const PAREN_KEYWORDS = new Set([
+  "in",
+  "from",
+  "join",
+  "on",
+  "and",
+  "or",
+  "not",
+  "where",
+  "select",
+  "as",
+  "by",
+  "having",
+  "when",
+  "then",
+  "else",
+  "case",
+  "distinct",
+  "all",
+  "exists",
+  "using",
+  "like",
+  "is",
+  "between",
+]);
 
 /** Words that turn a SELECT into a write, a lock, or a call into the server. */
 const FORBIDDEN_WORDS: Record<string, string> = {

@@ -153,9 +153,7 @@ export class LiveSession {
       ...(credentials.password !== undefined ? { password: credentials.password } : {}),
       ...(address.socket ? { socketPath: address.socket } : { host: address.host, port: address.port }),
       connectTimeout: timeoutMs,
-      ...(tls
-        ? { ssl: { rejectUnauthorized: tls.mode !== "required", verifyIdentity: tls.mode === "verify_identity", ...(ca ? { ca } : {}) } }
-        : {}),
+      ...(tls ? { ssl: { rejectUnauthorized: tls.mode !== "required", verifyIdentity: tls.mode === "verify_identity", ...(ca ? { ca } : {}) } } : {}),
       multipleStatements: false,
       // A server can ask the client for any local file (LOAD DATA LOCAL); never offer it.
       flags: ["-LOCAL_FILES", "-MULTI_STATEMENTS"],
@@ -203,14 +201,19 @@ export class LiveSession {
     const text = err.sqlMessage ?? err.message;
     let message: string;
     if (/secure transport/i.test(text)) {
-      return new LiveError(redact(`${server} requires TLS: add ssl-mode=REQUIRED to the DSN (or VERIFY_IDENTITY with ssl-ca=/path/ca.pem): ${text}`, this.credentials.password));
+      return new LiveError(
+        redact(`${server} requires TLS: add ssl-mode=REQUIRED to the DSN (or VERIFY_IDENTITY with ssl-ca=/path/ca.pem): ${text}`, this.credentials.password),
+      );
     }
     if (err.code === "HANDSHAKE_NO_SSL_SUPPORT") {
       return new LiveError(`${server} does not offer TLS, which ssl-mode=${this.address.tls?.mode.toUpperCase()} asks for`);
     }
     if (/HANDSHAKE_SSL_ERROR|CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|ERR_SSL/.test(err.code ?? "")) {
       return new LiveError(
-        redact(`${server}'s TLS certificate was refused (${err.code}): ${err.message}; check ssl-ca, or ssl-mode=REQUIRED encrypts without verifying`, this.credentials.password),
+        redact(
+          `${server}'s TLS certificate was refused (${err.code}): ${err.message}; check ssl-ca, or ssl-mode=REQUIRED encrypts without verifying`,
+          this.credentials.password,
+        ),
       );
     }
     switch (err.code) {

@@ -75,7 +75,14 @@ export function detectServer(version: string, versionComment: string | undefined
     flavor = "aurora-mysql";
     numbers = aurora;
   } else {
-    flavor = /mariadb/i.test(version) || /mariadb/i.test(comment) ? "mariadb" : /xtradb cluster/i.test(comment) ? "pxc" : /percona/i.test(comment) || /percona/i.test(version) ? "percona" : "mysql";
+    flavor =
+      /mariadb/i.test(version) || /mariadb/i.test(comment)
+        ? "mariadb"
+        : /xtradb cluster/i.test(comment)
+          ? "pxc"
+          : /percona/i.test(comment) || /percona/i.test(version)
+            ? "percona"
+            : "mysql";
     // MariaDB behind the MySQL-5-compatible prefix some proxies report: 5.5.5-10.11.6-MariaDB.
     numbers = /^(\d+\.\d+(?:\.\d+)?)/.exec(version.replace(/^5\.5\.5-(?=\d+\.\d+\.\d+-MariaDB)/i, ""))?.[1];
   }
@@ -117,7 +124,12 @@ export const SNAPSHOT_STEPS = 6;
  * Reads everything a snapshot holds, over SELECT and SHOW statements only. `step` hears what is read
  * next (the information_schema reads take long on a server with many tables).
  */
-export async function readSnapshot(session: LiveSession, address: string, now: Date = new Date(), step: (what: string) => void = () => {}): Promise<LiveSnapshot> {
+export async function readSnapshot(
+  session: LiveSession,
+  address: string,
+  now: Date = new Date(),
+  step: (what: string) => void = () => {},
+): Promise<LiveSnapshot> {
   const [identity] = await session.query<Row>("SELECT VERSION() AS version, @@version_comment AS comment", "reading VERSION()");
   step("reading SHOW GLOBAL VARIABLES");
   const variables: Record<string, string> = {};
@@ -183,7 +195,13 @@ export async function readSnapshot(session: LiveSession, address: string, now: D
   snapshot.bufferPoolStatus = Object.fromEntries(bufferPool.map((r) => [String(r.Variable_name), r.Value === null ? "" : String(r.Value)]));
   snapshot.tables = tables.map((t) => {
     const table: LiveTable = { schema: String(t.db), name: String(t.name) };
-    const fields = { engine: str(t.engine), rows: num(t.table_rows), avgRowLength: num(t.avg_row_length), dataLength: num(t.data_length), indexLength: num(t.index_length) };
+    const fields = {
+      engine: str(t.engine),
+      rows: num(t.table_rows),
+      avgRowLength: num(t.avg_row_length),
+      dataLength: num(t.data_length),
+      indexLength: num(t.index_length),
+    };
     for (const [k, v] of Object.entries(fields)) if (v !== undefined) (table as unknown as Record<string, unknown>)[k] = v;
     const p = partitioning.get(`${t.db}\0${t.name}`);
     if (p) table.partitioning = p;
@@ -251,7 +269,8 @@ export function parseSnapshot(text: string, file: string): LiveSnapshot {
   for (const k of Object.keys(s)) if (!allowedServer.has(k)) fail(file, `server.${k}`, "unknown key");
   for (const k of ["address", "version", "target"]) if (typeof s[k] !== "string" || s[k] === "") fail(file, `server.${k}`, "must be a non-empty string");
   for (const k of ["versionComment", "auroraVersion"]) if (s[k] !== undefined && typeof s[k] !== "string") fail(file, `server.${k}`, "must be a string");
-  if (!/^(mysql|percona|pxc|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/.test(s.target as string)) fail(file, "server.target", "must look like mysql-8.0.36, percona-8.0.36, pxc-8.0.36, mariadb-10.11.6 or aurora-mysql-3.04.0");
+  if (!/^(mysql|percona|pxc|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/.test(s.target as string))
+    fail(file, "server.target", "must look like mysql-8.0.36, percona-8.0.36, pxc-8.0.36, mariadb-10.11.6 or aurora-mysql-3.04.0");
   try {
     const t = parseTarget(s.target as string);
     if (s.flavor !== t.flavor) fail(file, "server.flavor", `must be ${t.flavor}, the flavour of server.target`);
@@ -277,12 +296,14 @@ export function parseSnapshot(text: string, file: string): LiveSnapshot {
       if (p === undefined) return;
       if (!isObject(p) || typeof p.method !== "string") fail(file, `${at}.partitioning.method`, "must be a string");
       if (p.expression !== undefined && typeof p.expression !== "string") fail(file, `${at}.partitioning.expression`, "must be a string");
-      if (typeof p.partitions !== "number" || !Number.isInteger(p.partitions) || p.partitions < 1) fail(file, `${at}.partitioning.partitions`, "must be a positive integer");
+      if (typeof p.partitions !== "number" || !Number.isInteger(p.partitions) || p.partitions < 1)
+        fail(file, `${at}.partitioning.partitions`, "must be a positive integer");
       const sp = p.subpartitioning;
       if (sp === undefined) return;
       if (!isObject(sp) || typeof sp.method !== "string") fail(file, `${at}.partitioning.subpartitioning.method`, "must be a string");
       if (sp.expression !== undefined && typeof sp.expression !== "string") fail(file, `${at}.partitioning.subpartitioning.expression`, "must be a string");
-      if (typeof sp.subpartitions !== "number" || !Number.isInteger(sp.subpartitions) || sp.subpartitions < 1) fail(file, `${at}.partitioning.subpartitioning.subpartitions`, "must be a positive integer");
+      if (typeof sp.subpartitions !== "number" || !Number.isInteger(sp.subpartitions) || sp.subpartitions < 1)
+        fail(file, `${at}.partitioning.subpartitioning.subpartitions`, "must be a positive integer");
     });
   }
   checkVariableValues(raw.variables as Record<string, string>, s.target as string, file);

@@ -58,7 +58,12 @@ export async function simulateAt(a: Analysis, p: Position): Promise<SimulateResu
   const variable = option?.variable ?? impact?.inputs.find((i) => i.source === "config")?.name;
   if (!variable) return { error: "put the cursor on a setting (for example innodb_sort_buffer_size) to simulate it" };
   const view = viewFor(variable);
-  if (!view) return { error: `the simulator has no model for ${variable} (it models ${Object.values(VIEWS).map((v) => v.sweep.label).join(", ")} and innodb_flush_log_at_trx_commit)` };
+  if (!view)
+    return {
+      error: `the simulator has no model for ${variable} (it models ${Object.values(VIEWS)
+        .map((v) => v.sweep.label)
+        .join(", ")} and innodb_flush_log_at_trx_commit)`,
+    };
   const sim = await loadSimulator();
   if (!sim) return { error: "the simulator's WebAssembly module is missing from this build" };
   const winner = a.lint?.facts?.effective.get(variable);
@@ -67,8 +72,10 @@ export async function simulateAt(a: Analysis, p: Position): Promise<SimulateResu
   if (view.kind === "sweep" && number !== undefined) params[view.param] = number;
   const table = simulateTable(sim, { model: view.model, params, plot: "webview", json: false });
   const facts = a.target ? lookupVariable(a.target, variable) : undefined;
-  const shown = number !== undefined && facts && facts.status !== "unknown" ? formatValue(facts.facts, number) : winner?.entry.value ?? undefined;
-  const from = winner ? ` (from ${winner.entry.file === a.file ? basename(winner.entry.file) : relative(dirname(a.file), winner.entry.file)}:${winner.entry.line})` : "";
+  const shown = number !== undefined && facts && facts.status !== "unknown" ? formatValue(facts.facts, number) : (winner?.entry.value ?? undefined);
+  const from = winner
+    ? ` (from ${winner.entry.file === a.file ? basename(winner.entry.file) : relative(dirname(a.file), winner.entry.file)}:${winner.entry.line})`
+    : "";
   const marked =
     view.kind === "variant"
       ? `the series ${view.param}=${shown ?? "?"} is your setting`
@@ -81,7 +88,7 @@ export async function simulateAt(a: Analysis, p: Position): Promise<SimulateResu
     variable,
     ...(shown !== undefined && shown !== null ? { value: `${shown}${from}` } : {}),
     svg: table.svg ?? "",
-    note: `${variable}${shown !== undefined && shown !== null ? ` = ${shown}${from}` : ""}: ${marked}. The curve is the simulator's reference workload (${impact ? impact.assumptions[0] ?? "" : "see innolint simulate"}).`,
+    note: `${variable}${shown !== undefined && shown !== null ? ` = ${shown}${from}` : ""}: ${marked}. The curve is the simulator's reference workload (${impact ? (impact.assumptions[0] ?? "") : "see innolint simulate"}).`,
   };
 }
 
@@ -115,7 +122,13 @@ export function effectiveConfig(a: Analysis): EffectiveConfigResult | { error: s
   const rows = [...facts.effective.values()]
     .map((o) => {
       const f = o.lookup.status === "unknown" ? undefined : o.lookup.facts;
-      const row: EffectiveConfigResult["rows"][number] = { variable: o.variable, value: o.entry.value, file: o.entry.file, line: o.entry.line, group: o.entry.group };
+      const row: EffectiveConfigResult["rows"][number] = {
+        variable: o.variable,
+        value: o.entry.value,
+        file: o.entry.file,
+        line: o.entry.line,
+        group: o.entry.group,
+      };
       const reads = serverReads(o.interpretation, o.effectiveNumber, f);
       if (reads !== undefined) row.effective = reads;
       return row;
@@ -129,7 +142,9 @@ export function effectiveConfig(a: Analysis): EffectiveConfigResult | { error: s
     "",
     "| variable | value | server reads | from |",
     "|---|---|---|---|",
-    ...rows.map((r) => `| ${r.variable} | ${r.value === null ? "(no value)" : `\`${r.value}\``} | ${r.effective ?? ""} | ${rel(r.file)}:${r.line} [${r.group}] |`),
+    ...rows.map(
+      (r) => `| ${r.variable} | ${r.value === null ? "(no value)" : `\`${r.value}\``} | ${r.effective ?? ""} | ${rel(r.file)}:${r.line} [${r.group}] |`,
+    ),
   ];
   return { target: facts.target.label, markdown: md.join("\n") + "\n", rows };
 }

@@ -50,11 +50,20 @@ export function complete(line: string, target: Target): CompletionItem[] {
   if (trimmed.startsWith("#") || trimmed.startsWith(";") || trimmed.startsWith("!")) return [];
   if (trimmed.startsWith("[")) {
     if (trimmed.includes("]")) return [];
-    return optionGroups(target).map((g, i) => ({ label: g, kind: CompletionItemKind.Module, detail: `read by ${target.label}`, sortText: String(i).padStart(4, "0") }));
+    return optionGroups(target).map((g, i) => ({
+      label: g,
+      kind: CompletionItemKind.Module,
+      detail: `read by ${target.label}`,
+      sortText: String(i).padStart(4, "0"),
+    }));
   }
   const eq = trimmed.indexOf("=");
   if (eq >= 0) {
-    const name = trimmed.slice(0, eq).trim().replace(/^loose[-_]/i, "").replace(/-/g, "_");
+    const name = trimmed
+      .slice(0, eq)
+      .trim()
+      .replace(/^loose[-_]/i, "")
+      .replace(/-/g, "_");
     const lookup = lookupVariable(target, name);
     return lookup.status === "unknown" ? [] : valueItems(lookup.facts);
   }

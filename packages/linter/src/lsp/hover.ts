@@ -33,14 +33,21 @@ export function variableMarkdown(name: string, lookup: Lookup, target: Target): 
   const f = lookup.facts;
   const out: string[] = [];
   const status =
-    lookup.status === "removed" ? ` — removed in ${lookup.removedIn}` : lookup.status === "not-yet" ? ` — not yet in ${target.label} (introduced in ${lookup.introducedIn})` : "";
+    lookup.status === "removed"
+      ? ` — removed in ${lookup.removedIn}`
+      : lookup.status === "not-yet"
+        ? ` — not yet in ${target.label} (introduced in ${lookup.introducedIn})`
+        : "";
   out.push(`**${f.name}** (${target.label}${target.assumed ? ", assumed" : ""}; ${f.flavor} catalogue)${status}`, "");
   out.push(f.description.trim(), "");
   const row = (k: string, v: string) => out.push(`- ${k}: ${v}`);
   row("Type", `${f.type}${f.unit ? ` (${f.unit})` : ""}${f.values?.length ? `: ${f.values.join(", ")}` : ""}`);
   row("Default", formatValue(f, f.default));
   if (f.min !== undefined || f.max !== undefined) {
-    row("Range", `${f.min !== undefined ? formatValue(f, f.min) : "…"} to ${f.max !== undefined ? formatValue(f, f.max) : "…"}${f.blockSize ? `, in blocks of ${f.blockSize}` : ""}`);
+    row(
+      "Range",
+      `${f.min !== undefined ? formatValue(f, f.min) : "…"} to ${f.max !== undefined ? formatValue(f, f.max) : "…"}${f.blockSize ? `, in blocks of ${f.blockSize}` : ""}`,
+    );
   }
   row("Dynamic", f.dynamic ? "yes (SET GLOBAL)" : "no (restart needed)");
   row("Scope", f.optionOnly ? "startup option only" : f.scope.join(", "));
@@ -73,7 +80,11 @@ function effectiveMarkdown(a: Analysis, option: ResolvedOption): string {
   const winner = facts.effective.get(option.variable);
   if (!winner) return `The server uses its default: ${f ? formatValue(f, f.default) : "unknown"}.`;
   const shown =
-    winner.effectiveNumber !== undefined && f ? formatValue(f, winner.effectiveNumber) : winner.entry.value === null ? "(no value: ON)" : `\`${winner.entry.value}\``;
+    winner.effectiveNumber !== undefined && f
+      ? formatValue(f, winner.effectiveNumber)
+      : winner.entry.value === null
+        ? "(no value: ON)"
+        : `\`${winner.entry.value}\``;
   const raw = winner.entry.rawValue !== null && winner.effectiveNumber !== undefined ? ` (written \`${winner.entry.rawValue}\`)` : "";
   const lines = [`Effective value: **${shown}**${raw}, from ${where(a, winner.entry)}.`];
   if (winner !== option) lines.push(`This line (${where(a, option.entry)}) is overridden.`);

@@ -26,15 +26,7 @@ import { configDiagnostics, isConfigDocument } from "./config-document.js";
 import type { Target } from "../target.js";
 import { codeActions, OPEN_DOCS_COMMAND } from "./actions.js";
 import { analyze, DEFAULT_SETTINGS, type Analysis, type Settings, type WorkspaceState } from "./analysis.js";
-import {
-  EFFECTIVE_CONFIG_REQUEST,
-  effectiveConfig,
-  RULE_DOC_REQUEST,
-  ruleAt,
-  ruleDocResult,
-  SIMULATE_REQUEST,
-  simulateAt,
-} from "./commands.js";
+import { EFFECTIVE_CONFIG_REQUEST, effectiveConfig, RULE_DOC_REQUEST, ruleAt, ruleDocResult, SIMULATE_REQUEST, simulateAt } from "./commands.js";
 import { complete, resolveCompletion } from "./completion.js";
 import { fromLspPosition, toDiagnostics } from "./convert.js";
 import { hoverMarkdown } from "./hover.js";
@@ -454,4 +446,3 @@ export function startServer(client: Connection, options: ServerOptions = {}): In
     relintAll,
   };
 }
-

@@ -13,11 +13,15 @@ export interface Accumulating {
   emptyResets?: true;
 }
 
-const FILTER = "mysqld.cc get_one_option adds each to the replication filter (Rpl_filter::add_*); --help: \"use the directive multiple times\"";
+const FILTER = 'mysqld.cc get_one_option adds each to the replication filter (Rpl_filter::add_*); --help: "use the directive multiple times"';
 const BINLOG_FILTER = "mysqld.cc get_one_option adds each to binlog_filter (Rpl_filter::add_do_db / add_ignore_db)";
 
 export const ACCUMULATING: readonly Accumulating[] = [
-  { variable: "plugin_load_add", source: 'mysqld.cc get_one_option (OPT_PLUGIN_LOAD_ADD) appends to the plugin load list; --help: "adds to the list specified by --plugin-load in an incremental way"' },
+  {
+    variable: "plugin_load_add",
+    source:
+      'mysqld.cc get_one_option (OPT_PLUGIN_LOAD_ADD) appends to the plugin load list; --help: "adds to the list specified by --plugin-load in an incremental way"',
+  },
   { variable: "replicate_do_db", source: FILTER },
   { variable: "replicate_ignore_db", source: FILTER },
   { variable: "replicate_do_table", source: FILTER },
@@ -27,16 +31,21 @@ export const ACCUMULATING: readonly Accumulating[] = [
   { variable: "replicate_rewrite_db", source: FILTER },
   { variable: "binlog_do_db", source: BINLOG_FILTER },
   { variable: "binlog_ignore_db", source: BINLOG_FILTER },
-  { variable: "performance_schema_instrument", source: "mysqld.cc get_one_option (OPT_PFS_INSTRUMENT) adds each to pfs_instr_config_array; MySQL manual: specify the option multiple times" },
+  {
+    variable: "performance_schema_instrument",
+    source: "mysqld.cc get_one_option (OPT_PFS_INSTRUMENT) adds each to pfs_instr_config_array; MySQL manual: specify the option multiple times",
+  },
   {
     variable: "ignore_db_dirs",
     emptyResets: true,
-    source: 'MariaDB mysqld.cc get_one_option (OPT_IGNORE_DB_DIRECTORY) calls push_ignored_db_dir; mariadbd --help: "Specifies a directory to add to the ignore list ... Put a blank argument to reset the list accumulated so far"',
+    source:
+      'MariaDB mysqld.cc get_one_option (OPT_IGNORE_DB_DIRECTORY) calls push_ignored_db_dir; mariadbd --help: "Specifies a directory to add to the ignore list ... Put a blank argument to reset the list accumulated so far"',
   },
   {
     variable: "ignore_db_dir",
     emptyResets: true,
-    source: 'MySQL 5.6/5.7 mysqld.cc get_one_option (OPT_IGNORE_DB_DIRECTORY) calls push_ignored_db_dir, a blank argument ignore_db_dirs_reset; manual: "To specify more than one directory, use this option multiple times"',
+    source:
+      'MySQL 5.6/5.7 mysqld.cc get_one_option (OPT_IGNORE_DB_DIRECTORY) calls push_ignored_db_dir, a blank argument ignore_db_dirs_reset; manual: "To specify more than one directory, use this option multiple times"',
   },
 ];
 

@@ -68,15 +68,32 @@ export function unquoteValue(value: Buffer): Buffer {
     if (c === 0x5c && i !== end - 1) {
       const next = value[++i]!;
       switch (next) {
-        case 0x6e: out.push(0x0a); break; // \n
-        case 0x74: out.push(0x09); break; // \t
-        case 0x72: out.push(0x0d); break; // \r
-        case 0x62: out.push(0x08); break; // \b
-        case 0x73: out.push(0x20); break; // \s
-        case 0x22: out.push(0x22); break; // \"
-        case 0x27: out.push(0x27); break; // \'
-        case 0x5c: out.push(0x5c); break; // \\
-        default: out.push(0x5c, next); // unknown: keep the backslash
+        case 0x6e:
+          out.push(0x0a);
+          break; // \n
+        case 0x74:
+          out.push(0x09);
+          break; // \t
+        case 0x72:
+          out.push(0x0d);
+          break; // \r
+        case 0x62:
+          out.push(0x08);
+          break; // \b
+        case 0x73:
+          out.push(0x20);
+          break; // \s
+        case 0x22:
+          out.push(0x22);
+          break; // \"
+        case 0x27:
+          out.push(0x27);
+          break; // \'
+        case 0x5c:
+          out.push(0x5c);
+          break; // \\
+        default:
+          out.push(0x5c, next); // unknown: keep the backslash
       }
     } else {
       out.push(c);
@@ -97,10 +114,16 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
     }
     let need: number;
     let min: number;
-    if (b >= 0xc2 && b <= 0xdf) { need = 1; min = 0x80; }
-    else if (b >= 0xe0 && b <= 0xef) { need = 2; min = 0x800; }
-    else if (b >= 0xf0 && b <= 0xf4) { need = 3; min = 0x10000; }
-    else return i;
+    if (b >= 0xc2 && b <= 0xdf) {
+      need = 1;
+      min = 0x80;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      min = 0x800;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      min = 0x10000;
+    } else return i;
     let cp = b & (0x3f >> need);
     for (let k = 1; k <= need; k++) {
       const c = bytes[i + k];

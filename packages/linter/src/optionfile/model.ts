@@ -36,16 +36,7 @@ import type { Range } from "../finding.js";
 import { createParser } from "../treesitter.js";
 import { decodeUtf8, encodeUtf8, firstInvalidUtf8, groupNameMatches, lineOfOffset } from "./bytes.js";
 import { parseText, type DirectiveStatement, type Statement } from "./parse.js";
-import type {
-  GroupOptions,
-  OptionEntry,
-  OptionFile,
-  OptionFileError,
-  OptionInclude,
-  OptionSet,
-  PrintOptions,
-  ReadOptions,
-} from "./types.js";
+import type { GroupOptions, OptionEntry, OptionFile, OptionFileError, OptionSet, PrintOptions, ReadOptions } from "./types.js";
 import { unreadableReason } from "../errno.js";
 import { InputFileError, notRegularReason, openRegular, readBounded } from "../input.js";
 import { append } from "../arrays.js";
@@ -136,7 +127,12 @@ function walkFile(parsed: ParsedFile, depth: number, visitor: FileVisitor, initi
   let group: GroupState = initial;
   if (parsed.bom) {
     visitor.fatal({
-      file, line: 1, kind: "syntax", code: "option-outside-group", severity: "error", fatal: true,
+      file,
+      line: 1,
+      kind: "syntax",
+      code: "option-outside-group",
+      severity: "error",
+      fatal: true,
       range: { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } },
       message: `Found option without preceding group: the file starts with a UTF-8 byte order mark, which the server does not skip; it stops reading ${file} here`,
     });
@@ -149,7 +145,13 @@ function walkFile(parsed: ParsedFile, depth: number, visitor: FileVisitor, initi
       case "group":
         if (!st.closed) {
           visitor.fatal({
-            file, line: st.line, kind: "syntax", code: "unterminated-group", severity: "error", fatal: true, range: st.range,
+            file,
+            line: st.line,
+            kind: "syntax",
+            code: "unterminated-group",
+            severity: "error",
+            fatal: true,
+            range: st.range,
             message: `Wrong group definition: no ']' on the line; the server stops reading ${file} here`,
           });
           return undefined;
@@ -162,7 +164,13 @@ function walkFile(parsed: ParsedFile, depth: number, visitor: FileVisitor, initi
         if (st.directive === "unknown") break;
         if (st.directive === "empty") {
           visitor.fatal({
-            file, line: st.line, kind: "syntax", code: "empty-include", severity: "error", fatal: true, range: st.range,
+            file,
+            line: st.line,
+            kind: "syntax",
+            code: "empty-include",
+            severity: "error",
+            fatal: true,
+            range: st.range,
             message: `Wrong '!${st.keyword}' directive: no path; the server stops reading ${file} here`,
           });
           return undefined;
@@ -172,7 +180,13 @@ function walkFile(parsed: ParsedFile, depth: number, visitor: FileVisitor, initi
       case "option": {
         if (!group) {
           visitor.fatal({
-            file, line: st.line, kind: "syntax", code: "option-outside-group", severity: "error", fatal: true, range: st.lineRange,
+            file,
+            line: st.line,
+            kind: "syntax",
+            code: "option-outside-group",
+            severity: "error",
+            fatal: true,
+            range: st.lineRange,
             message: `Found option without preceding group; the server stops reading ${file} here`,
           });
           return undefined;
@@ -211,20 +225,35 @@ function staticErrors(file: string, statements: Statement[]): OptionFileError[] 
       if (st.directive === "unknown") {
         const eofInclude = st.keyword === "include" || st.keyword === "includedir";
         errors.push({
-          file, line: st.line, kind: "syntax", code: "unknown-directive", severity: "warning", range: st.range,
+          file,
+          line: st.line,
+          kind: "syntax",
+          code: "unknown-directive",
+          severity: "warning",
+          range: st.range,
           message: eofInclude
             ? `'!${st.keyword}' on the last line without a newline is ignored by the server`
             : `unknown directive ${JSON.stringify(st.text)} is ignored by the server (only !include and !includedir exist)`,
         });
       } else if (st.directive !== "empty" && st.atEofWithoutNewline) {
         errors.push({
-          file, line: st.line, kind: "syntax", code: "include-without-newline", severity: "warning", range: st.range,
+          file,
+          line: st.line,
+          kind: "syntax",
+          code: "include-without-newline",
+          severity: "warning",
+          range: st.range,
           message: `no newline at the end of the file: the server drops the last character of the '!${st.directive}' path and uses ${JSON.stringify(st.path)}`,
         });
       }
     } else if (st.kind === "option" && st.emptyName) {
       errors.push({
-        file, line: st.line, kind: "syntax", code: "empty-option-name", severity: "error", range: st.lineRange,
+        file,
+        line: st.line,
+        kind: "syntax",
+        code: "empty-option-name",
+        severity: "error",
+        range: st.lineRange,
         message: `option line without a name; the server passes ${JSON.stringify(st.argument)}`,
       });
     }
@@ -235,7 +264,13 @@ function staticErrors(file: string, statements: Statement[]): OptionFileError[] 
 function buildFile(parser: Parser, path: string, text: string, bytes: Buffer, cwd: string, extraErrors: OptionFileError[]): ParsedFile {
   const parsed = parseText(parser, text, bytes);
   const file: OptionFile = { path, text, entries: [], groups: [], includes: [], errors: [], comments: parsed.comments };
-  append(append(append(file.errors, extraErrors), parsed.errors.map((e) => ({ ...e, file: path }))), staticErrors(path, parsed.statements));
+  append(
+    append(
+      append(file.errors, extraErrors),
+      parsed.errors.map((e) => ({ ...e, file: path })),
+    ),
+    staticErrors(path, parsed.statements),
+  );
   const result: ParsedFile = { file, statements: parsed.statements, bom: text.startsWith("\uFEFF") };
   walkFile(result, 0, {
     option: (entry) => file.entries.push(entry),
@@ -347,9 +382,11 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
         return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
       }
       if (code === "ENOENT") {
-        return fail(origin
-          ? { ...at, kind: "missing-include", severity: "warning", message: `included file ${abs} does not exist; the server silently skips it` }
-          : { file: abs, kind: "unreadable", code: "not-found", severity: "error", fatal: true, message: `Could not open required defaults file: ${abs}` });
+        return fail(
+          origin
+            ? { ...at, kind: "missing-include", severity: "warning", message: `included file ${abs} does not exist; the server silently skips it` }
+            : { file: abs, kind: "unreadable", code: "not-found", severity: "error", fatal: true, message: `Could not open required defaults file: ${abs}` },
+        );
       }
       return fail({ ...at, kind: "unreadable", code, severity: "error", fatal: !origin, message: `${abs}: ${unreadableReason(code)}` });
     }
@@ -357,9 +394,11 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
       if (!stat) {
         const code = statCode;
         if (code === "ENOENT" || code === "ENOTDIR") {
-          return fail(origin
-            ? { ...at, kind: "missing-include", severity: "warning", message: `included file ${abs} does not exist; the server silently skips it` }
-            : { file: abs, kind: "unreadable", code: "not-found", severity: "error", fatal: true, message: `Could not open required defaults file: ${abs}` });
+          return fail(
+            origin
+              ? { ...at, kind: "missing-include", severity: "warning", message: `included file ${abs} does not exist; the server silently skips it` }
+              : { file: abs, kind: "unreadable", code: "not-found", severity: "error", fatal: true, message: `Could not open required defaults file: ${abs}` },
+          );
         }
         return fail({ ...at, kind: "unreadable", code, severity: "error", fatal: !origin, message: `${abs}: ${unreadableReason(code)}` });
       }
@@ -367,10 +406,23 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
         return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
       }
       if (!stat.isFile()) {
-        return fail({ ...at, kind: "unreadable", code: "not-regular", severity: "error", fatal: !origin, message: `${abs} ${notRegularReason(stat as Stats)}` });
+        return fail({
+          ...at,
+          kind: "unreadable",
+          code: "not-regular",
+          severity: "error",
+          fatal: !origin,
+          message: `${abs} ${notRegularReason(stat as Stats)}`,
+        });
       }
       if (stat.size > maxBytes && !opts.onEntry) {
-        return fail({ file: abs, kind: "too-large", severity: "error", fatal: !origin, message: `${abs} is ${stat.size} bytes, over the ${maxBytes}-byte limit; not read` });
+        return fail({
+          file: abs,
+          kind: "too-large",
+          severity: "error",
+          fatal: !origin,
+          message: `${abs} is ${stat.size} bytes, over the ${maxBytes}-byte limit; not read`,
+        });
       }
     }
 
@@ -385,7 +437,13 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
         writable = code !== "EROFS" && code !== "EPERM";
       }
       if (writable) {
-        return fail({ file: abs, kind: "unreadable", code: "world-writable", severity: "warning", message: `World-writable config file '${abs}' is ignored by the server` });
+        return fail({
+          file: abs,
+          kind: "unreadable",
+          code: "world-writable",
+          severity: "warning",
+          message: `World-writable config file '${abs}' is ignored by the server`,
+        });
       }
     }
 
@@ -400,9 +458,11 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
         bytes = readBounded(abs, "option-file", maxBytes);
       } catch (e) {
         if (!(e instanceof InputFileError)) throw e;
-        if (e.code === "EISDIR") return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
+        if (e.code === "EISDIR")
+          return fail({ ...at, kind: "is-directory", severity: "warning", message: `${abs} is a directory; the server reads nothing from it` });
         if (e.code === "too-large") return fail({ file: abs, kind: "too-large", severity: "error", fatal: !origin, message: `${abs} ${e.reason}; not read` });
-        if (e.code === "not-regular") return fail({ ...at, kind: "unreadable", code: "not-regular", severity: "error", fatal: !origin, message: `${abs} ${e.reason}` });
+        if (e.code === "not-regular")
+          return fail({ ...at, kind: "unreadable", code: "not-regular", severity: "error", fatal: !origin, message: `${abs} ${e.reason}` });
         const code = e.code;
         return fail({ ...at, kind: "unreadable", ...(code ? { code } : {}), severity: "error", fatal: !origin, message: `${abs}: ${unreadableReason(code)}` });
       }
@@ -412,13 +472,22 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
     }
     const nul = bytes.indexOf(0);
     if (nul >= 0) {
-      return fail({ file: abs, line: lineOfOffset(bytes, nul), kind: "binary", severity: "error", message: `${abs} contains NUL bytes (binary file); not read` });
+      return fail({
+        file: abs,
+        line: lineOfOffset(bytes, nul),
+        kind: "binary",
+        severity: "error",
+        message: `${abs} contains NUL bytes (binary file); not read`,
+      });
     }
     const extra: OptionFileError[] = [];
     const bad = firstInvalidUtf8(bytes);
     if (bad >= 0) {
       extra.push({
-        file: abs, line: lineOfOffset(bytes, bad), kind: "invalid-utf8", severity: "warning",
+        file: abs,
+        line: lineOfOffset(bytes, bad),
+        kind: "invalid-utf8",
+        severity: "warning",
         message: `${abs} is not valid UTF-8 (first bad byte at offset ${bad}); invalid bytes are shown as U+FFFD`,
       });
     }
@@ -439,7 +508,13 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
     }
     if (++visits > MAX_FILE_VISITS) {
       if (visits === MAX_FILE_VISITS + 1 && origin) {
-        report({ ...origin, kind: "include-cycle", code: "too-many-files", severity: "error", message: `more than ${MAX_FILE_VISITS} file reads through !include/!includedir; innolint stops expanding here` });
+        report({
+          ...origin,
+          kind: "include-cycle",
+          code: "too-many-files",
+          severity: "error",
+          message: `more than ${MAX_FILE_VISITS} file reads through !include/!includedir; innolint stops expanding here`,
+        });
       }
       return;
     }
@@ -456,7 +531,13 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
       if (includedBytes > MAX_INCLUDED_BYTES) {
         if (!includedTooMuch) {
           includedTooMuch = true;
-          report({ ...origin, kind: "include-cycle", code: "too-much-text", severity: "error", message: `more than ${MAX_INCLUDED_BYTES / 2 ** 20} MB of option text through !include/!includedir; innolint stops expanding here` });
+          report({
+            ...origin,
+            kind: "include-cycle",
+            code: "too-much-text",
+            severity: "error",
+            message: `more than ${MAX_INCLUDED_BYTES / 2 ** 20} MB of option text through !include/!includedir; innolint stops expanding here`,
+          });
         }
         return;
       }
@@ -467,7 +548,9 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
       if (!cycles.has(key)) {
         cycles.add(key);
         report({
-        ...origin, kind: "include-cycle", severity: "error",
+          ...origin,
+          kind: "include-cycle",
+          severity: "error",
           message: `${abs} includes itself (${[...members, abs].join(" -> ")}); the server re-reads it until include depth ${MAX_INCLUDE_DEPTH}`,
         });
       }
@@ -483,7 +566,12 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
       for (const st of parsed.statements) {
         if (st.kind === "directive") {
           report({
-            file: abs, line: st.line, kind: "include-cycle", code: "depth-limit", severity: "warning", range: st.range,
+            file: abs,
+            line: st.line,
+            kind: "include-cycle",
+            code: "depth-limit",
+            severity: "warning",
+            range: st.range,
             message: `skipping '${st.text}': the server's maximum include depth (${MAX_INCLUDE_DEPTH}) is reached here`,
           });
         }
@@ -514,7 +602,11 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
       } catch (e) {
         const code = errnoOf(e);
         const error: OptionFileError = {
-          ...where, kind: code === "ENOENT" ? "missing-include" : "unreadable", code: `includedir-${code}`, severity: "error", fatal: true,
+          ...where,
+          kind: code === "ENOENT" ? "missing-include" : "unreadable",
+          code: `includedir-${code}`,
+          severity: "error",
+          fatal: true,
           message: `Can't read dir of '${p}' (${code}); the server stops reading ${abs} here` + (depth === 0 ? " and aborts" : ""),
         };
         report(error);
@@ -571,20 +663,36 @@ function readWith(parser: Parser, path: string, opts: ReadOptions): OptionSet {
         if (piece.length > 0) {
           const nul = piece.indexOf(0);
           if (nul >= 0) {
-            visitor.fatal({ file: abs, line: lineOffset + lineOfOffset(piece, nul), kind: "binary", severity: "error", fatal: depth === 0, message: `${abs} contains NUL bytes (binary file); not read further` });
+            visitor.fatal({
+              file: abs,
+              line: lineOffset + lineOfOffset(piece, nul),
+              kind: "binary",
+              severity: "error",
+              fatal: depth === 0,
+              message: `${abs} contains NUL bytes (binary file); not read further`,
+            });
             return;
           }
           const extra: OptionFileError[] = [];
           const bad = firstInvalidUtf8(piece);
           if (bad >= 0 && !invalidReported) {
             invalidReported = true;
-            extra.push({ file: abs, line: lineOffset + lineOfOffset(piece, bad), kind: "invalid-utf8", severity: "warning", message: `${abs} is not valid UTF-8 (first bad byte at offset ${byteOffset + bad}); invalid bytes are shown as U+FFFD` });
+            extra.push({
+              file: abs,
+              line: lineOffset + lineOfOffset(piece, bad),
+              kind: "invalid-utf8",
+              severity: "warning",
+              message: `${abs} is not valid UTF-8 (first bad byte at offset ${byteOffset + bad}); invalid bytes are shown as U+FFFD`,
+            });
           }
           const parsed = buildFile(parser, abs, decodeUtf8(piece), piece, cwd, []);
           if (!first) parsed.bom = false;
           for (const e of extra) report(e);
           for (const e of parsed.file.errors) if (!e.fatal) report({ ...e, ...(e.line !== undefined ? { line: e.line + lineOffset } : {}) });
-          const shifted: FileVisitor = { ...visitor, fatal: (error) => visitor.fatal({ ...error, ...(error.line !== undefined ? { line: error.line + lineOffset } : {}) }) };
+          const shifted: FileVisitor = {
+            ...visitor,
+            fatal: (error) => visitor.fatal({ ...error, ...(error.line !== undefined ? { line: error.line + lineOffset } : {}) }),
+          };
           const next = walkFile(parsed, depth, shifted, group);
           if (next === undefined) return;
           group = next;
@@ -645,7 +753,8 @@ export async function printDefaultsFile(path: string, groups: string[], opts: Re
     ...opts,
     onEntry: (e) => {
       const bytes = groupBytes.get(e) ?? encodeUtf8(e.group);
-      if (wanted.some((w) => groupNameMatches(bytes, w))) printed.push((opts.maskPasswords && e.argument.startsWith("--password") ? "--password=*****" : e.argument) + "\n");
+      if (wanted.some((w) => groupNameMatches(bytes, w)))
+        printed.push((opts.maskPasswords && e.argument.startsWith("--password") ? "--password=*****" : e.argument) + "\n");
     },
   });
   return { set, output: set.fatal ? "" : printed.join("") };

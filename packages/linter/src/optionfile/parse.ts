@@ -239,13 +239,7 @@ function optionStatement(node: Node, text: string, off: Offsets): OptionStatemen
     valueBytes = unquoteValue(raw);
   }
 
-  const argument = decodeUtf8(
-    Buffer.concat([
-      Buffer.from("--"),
-      argumentName,
-      ...(valueBytes ? [Buffer.from("="), valueBytes] : []),
-    ]),
-  );
+  const argument = decodeUtf8(Buffer.concat([Buffer.from("--"), argumentName, ...(valueBytes ? [Buffer.from("="), valueBytes] : [])]));
   const rawName = decodeUtf8(nameBytes);
   return {
     kind: "option",
@@ -257,11 +251,7 @@ function optionStatement(node: Node, text: string, off: Offsets): OptionStatemen
     argument,
     emptyName: !nameNode,
     nameRange: nameNode ? nodeRange(nameNode, off) : pointRange(row, node.startPosition.column, off),
-    valueRange: valueNode
-      ? nodeRange(valueNode, off)
-      : eqNode
-        ? pointRange(eqNode.endPosition.row, eqNode.endPosition.column, off)
-        : null,
+    valueRange: valueNode ? nodeRange(valueNode, off) : eqNode ? pointRange(eqNode.endPosition.row, eqNode.endPosition.column, off) : null,
     lineRange: lineRangeOf(text, node, off),
   };
 }

@@ -65,7 +65,12 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const out: string[] = [];
   out.push(`### ${escapeProse(options.title ?? "innolint")}`, "");
   const parts = [
-    findings.length === 0 ? "no findings" : (["error", "warning", "info"] as const).filter((s) => counts[s]).map((s) => `${ICON[s]} ${plural(counts[s], s)}`).join(", "),
+    findings.length === 0
+      ? "no findings"
+      : (["error", "warning", "info"] as const)
+          .filter((s) => counts[s])
+          .map((s) => `${ICON[s]} ${plural(counts[s], s)}`)
+          .join(", "),
   ];
   if (options.filesReviewed !== undefined) parts.push(`${plural(options.filesReviewed, "file")} reviewed`);
   if (targets.length) parts.push(`target ${targets.map(escapeProse).join(", ")}`);
@@ -92,7 +97,11 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   return out.join("\n");
 }
 
-function details(f: Finding, report: Report, evidence: { source: string; url?: string; claim: string; status: string; note?: string; figures?: string[] }[]): string[] {
+function details(
+  f: Finding,
+  report: Report,
+  evidence: { source: string; url?: string; claim: string; status: string; note?: string; figures?: string[] }[],
+): string[] {
   const out: string[] = [];
   const where = `${escapeMarkdown(displayPath(report.cwd, f.file))}:${f.range.start.line}`;
   out.push("<details>", `<summary>${f.rule} at ${where}</summary>`, "");
@@ -101,7 +110,8 @@ function details(f: Finding, report: Report, evidence: { source: string; url?: s
   if (f.notes?.length) out.push("");
   if (f.impact) {
     out.push(`**Impact** (${escapeProse(f.impact.model)}): ${escapeProse(f.impact.summary)}`, "");
-    if (f.impact.inputs.length) out.push(`Inputs: ${f.impact.inputs.map((i) => `${escapeProse(i.name)} = ${escapeProse(String(i.value))} (${i.source})`).join("; ")}`, "");
+    if (f.impact.inputs.length)
+      out.push(`Inputs: ${f.impact.inputs.map((i) => `${escapeProse(i.name)} = ${escapeProse(String(i.value))} (${i.source})`).join("; ")}`, "");
     if (f.impact.assumptions.length) {
       out.push("Assumptions:", "");
       for (const a of f.impact.assumptions) out.push(`- ${escapeProse(a)}`);

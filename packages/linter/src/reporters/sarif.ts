@@ -41,7 +41,7 @@ export const sarifReporter: Reporter = (report) => {
     message: { text: f.impact ? `${f.message} (impact: ${f.impact.summary})` : f.message },
     locations: [{ physicalLocation: { artifactLocation: uri(report.cwd, f.file), region: region(f.range) } }],
     ...(f.fingerprint ? { partialFingerprints: { "innolintFingerprint/v1": f.fingerprint } } : {}),
-    ...(f.fix && f.fix.edits.length
+    ...(f.fix?.edits.length
       ? {
           fixes: [
             {

@@ -27,11 +27,7 @@ function frame(source: string | undefined, f: Finding, c: ReturnType<typeof pain
   const shown = esc(cut) + (cut.length < line.length ? "…" : "");
   const width = shown.length - (cut.length < line.length ? 1 : 0);
   const carets = " ".repeat(Math.min(start, width)) + "^".repeat(Math.max(1, Math.min(end, width) - start));
-  return [
-    `${pad} ${c("dim", "|")}`,
-    `${c("dim", gutter)} ${c("dim", "|")} ${shown}`,
-    `${pad} ${c("dim", "|")} ${c(SEVERITY_COLOR[f.severity], carets)}`,
-  ];
+  return [`${pad} ${c("dim", "|")}`, `${c("dim", gutter)} ${c("dim", "|")} ${shown}`, `${pad} ${c("dim", "|")} ${c(SEVERITY_COLOR[f.severity], carets)}`];
 }
 
 export const textReporter: Reporter = (report, { color }) => {
@@ -48,7 +44,9 @@ export const textReporter: Reporter = (report, { color }) => {
     out.push("");
   }
   for (const e of report.errors) {
-    out.push(`${c("bold", `${linePath(displayPath(report.cwd, e.file))}${e.line ? `:${e.line}` : ""}`)}: ${c("red", e.internal ? "internal error" : "input error")}: ${esc(e.message)}`);
+    out.push(
+      `${c("bold", `${linePath(displayPath(report.cwd, e.file))}${e.line ? `:${e.line}` : ""}`)}: ${c("red", e.internal ? "internal error" : "input error")}: ${esc(e.message)}`,
+    );
   }
   const counts = { error: 0, warning: 0, info: 0 };
   for (const f of report.findings) counts[f.severity]++;
@@ -63,9 +61,7 @@ export const textReporter: Reporter = (report, { color }) => {
   const stale = staleCount
     ? `; ${staleCount} stale baseline entr${staleCount === 1 ? "y" : "ies"} (fixed since: innolint baseline rewrites the file; --format json lists them)`
     : "";
-  out.push(
-    `${summary}${errorCounts(report.errors)}${fixable ? `; ${fixable} with a fix` : ""}${baselined}${stale}`,
-  );
+  out.push(`${summary}${errorCounts(report.errors)}${fixable ? `; ${fixable} with a fix` : ""}${baselined}${stale}`);
   return out.join("\n") + "\n";
 };
 

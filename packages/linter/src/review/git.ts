@@ -10,14 +10,19 @@ function git(args: string[], cwd: string): Buffer {
   const res = spawnSync("git", args, { cwd, maxBuffer: 1 << 30 });
   if (res.error) {
     const code = (res.error as NodeJS.ErrnoException).code;
-    throw new ReviewError(code === "ENOENT" ? "git is not installed or not on PATH (innolint review compares git revisions)" : `git ${args[0]} failed: ${res.error.message}`);
+    throw new ReviewError(
+      code === "ENOENT" ? "git is not installed or not on PATH (innolint review compares git revisions)" : `git ${args[0]} failed: ${res.error.message}`,
+    );
   }
   if (res.status !== 0) throw new ReviewError(`git ${args.join(" ")}: ${res.stderr.toString("utf8").trim().split("\n")[0] || `exit ${res.status}`}`);
   return res.stdout;
 }
 
 function nulList(out: Buffer): string[] {
-  return out.toString("utf8").split("\0").filter((s) => s !== "");
+  return out
+    .toString("utf8")
+    .split("\0")
+    .filter((s) => s !== "");
 }
 
 export type ChangeStatus = "added" | "modified" | "deleted";
@@ -52,7 +57,8 @@ export function changedFiles(cwd: string, base: string): Change {
   try {
     cdup = git(["rev-parse", "--show-cdup"], cwd).toString("utf8").trim();
   } catch (e) {
-    if (e instanceof ReviewError && /not a git repository/i.test(e.message)) throw new ReviewError(`${cwd} is not in a git repository (innolint review compares git revisions)`);
+    if (e instanceof ReviewError && /not a git repository/i.test(e.message))
+      throw new ReviewError(`${cwd} is not in a git repository (innolint review compares git revisions)`);
     throw e;
   }
   const root = resolve(cwd, cdup || ".");
@@ -80,7 +86,8 @@ export function changedFiles(cwd: string, base: string): Change {
     const status: ChangeStatus | undefined = letter === "A" ? "added" : letter === "D" ? "deleted" : letter === "M" || letter === "T" ? "modified" : undefined;
     if (status) changes.push({ path: join(root, gitPath), gitPath, status });
   }
-  for (const gitPath of nulList(git(["ls-files", "--others", "--exclude-standard", "-z"], root))) changes.push({ path: join(root, gitPath), gitPath, status: "added" });
+  for (const gitPath of nulList(git(["ls-files", "--others", "--exclude-standard", "-z"], root)))
+    changes.push({ path: join(root, gitPath), gitPath, status: "added" });
   changes.sort((a, b) => (a.gitPath < b.gitPath ? -1 : a.gitPath > b.gitPath ? 1 : 0));
   return { root, mergeBase, files: changes.filter((c) => c.status !== "deleted").map((c) => c.path), changes };
 }

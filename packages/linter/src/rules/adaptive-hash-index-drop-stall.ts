@@ -4,7 +4,17 @@ import { dropStallImpact } from "../impact/estimates.js";
 import { effectiveBoolean, effectiveNumber } from "../optionfile/rules/facts.js";
 import { formatBytes } from "../optionfile/rules/values.js";
 import { configInputSource, configOrigin } from "../sql/rules/context.js";
-import { allCreatedInChange, bufferPoolInstances, droppedBeforeInstall, dropCleansAhi, DROPS, dropScansBufferPool, dropsInnodbTablespace, subject, what } from "../sql/rules/drop.js";
+import {
+  allCreatedInChange,
+  bufferPoolInstances,
+  droppedBeforeInstall,
+  dropCleansAhi,
+  DROPS,
+  dropScansBufferPool,
+  dropsInnodbTablespace,
+  subject,
+  what,
+} from "../sql/rules/drop.js";
 import { defineRule } from "./define.js";
 
 export default defineRule({
@@ -39,7 +49,9 @@ export default defineRule({
         message: fresh
           ? `${on}: ${one ? "the table is" : "the tables are"} created by this change (${fresh.join(", ")}), so the application never queried ${one ? "it" : "them"} and only the change's own statements can have built hash entries; without entries the cleanup walks no LRU list${inUse === "warning" ? " (for a table in use this is a warning)" : ""}`
           : `${on}: neither the migrations before this file nor a live server know ${one ? "the table" : "the tables"}, and this file creates ${one ? "it" : "them"} again below (an install script's idiom): on a fresh install there is nothing to drop and no query has built hash entries, so the cleanup walks no LRU list${inUse === "warning" ? " (where the table exists and is in use, this is a warning)" : ""}`,
-        notes: ["btr_drop_ahi_for_table() returns at once when no index of the table has hashed pages; otherwise it walks every instance's LRU list once per batch of hashed pages"],
+        notes: [
+          "btr_drop_ahi_for_table() returns at once when no index of the table has hashed pages; otherwise it walks every instance's LRU list once per batch of hashed pages",
+        ],
         ...(ctx.sim
           ? {
               impact: dropStallImpact(ctx.sim, {
@@ -53,7 +65,11 @@ export default defineRule({
                 hashedPages: 0,
                 inputs: [
                   { name: "innodb_buffer_pool_size", value: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") },
-                  { name: "innodb_adaptive_hash_index", value: true, source: fromDefault ? "default" : configInputSource(facts.config, "innodb_adaptive_hash_index") },
+                  {
+                    name: "innodb_adaptive_hash_index",
+                    value: true,
+                    source: fromDefault ? "default" : configInputSource(facts.config, "innodb_adaptive_hash_index"),
+                  },
                 ],
               }),
             }
@@ -68,7 +84,9 @@ export default defineRule({
       message: `${what(s.kind)} ${subject(facts)} with the adaptive hash index on${fromDefault ? " (the default for this target)" : ""}: freeing the table's hash entries walks every buffer pool instance's LRU list (${formatBytes(pool)} ${configOrigin(facts.config, "innodb_buffer_pool_size")}) while holding the data dictionary mutex, a stall the lazy eviction of MySQL 8.0.23 did not remove`,
       notes: [
         "MySQL bug #113312: such stalls do not occur with innodb_adaptive_hash_index=OFF, the default from MySQL 8.4",
-        ...(lookup.status === "known" && lookup.facts.dynamic ? ["innodb_adaptive_hash_index is dynamic: SET GLOBAL innodb_adaptive_hash_index=OFF before the drop avoids the scan"] : []),
+        ...(lookup.status === "known" && lookup.facts.dynamic
+          ? ["innodb_adaptive_hash_index is dynamic: SET GLOBAL innodb_adaptive_hash_index=OFF before the drop avoids the scan"]
+          : []),
       ],
       ...(ctx.sim
         ? {
@@ -82,7 +100,11 @@ export default defineRule({
               lazy: true,
               inputs: [
                 { name: "innodb_buffer_pool_size", value: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") },
-                { name: "innodb_adaptive_hash_index", value: true, source: fromDefault ? "default" : configInputSource(facts.config, "innodb_adaptive_hash_index") },
+                {
+                  name: "innodb_adaptive_hash_index",
+                  value: true,
+                  source: fromDefault ? "default" : configInputSource(facts.config, "innodb_adaptive_hash_index"),
+                },
               ],
             }),
           }

@@ -13,10 +13,7 @@ export default defineRule({
       const o = explicit(facts, name);
       const value = o && effectiveBoolean(facts, name);
       if (!o || !value || value.value) continue;
-      const what =
-        name === "innodb_buffer_pool_dump_at_shutdown"
-          ? "no page list is saved at shutdown"
-          : "the saved page list is not read back at startup";
+      const what = name === "innodb_buffer_pool_dump_at_shutdown" ? "no page list is saved at shutdown" : "the saved page list is not read back at startup";
       const written = o.entry.prefix ? `${o.entry.rawName}` : `${name}=${o.entry.value ?? ""}`;
       ctx.report({
         file: o.entry.file,

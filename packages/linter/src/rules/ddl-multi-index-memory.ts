@@ -57,7 +57,9 @@ export default defineRule({
         "the bound multiplies by partitions although InnoDB builds partitions one after another; the online row logs of every partition-index pair do exist at once",
         "split the ALTER, lower innodb_sort_buffer_size, or raise the rule's budget if the host has the memory",
         ...(stats
-          ? [`live ${stats.server}: ${table?.name} holds about ${stats.rows.toLocaleString("en-US")} rows${stats.rowBytes ? ` of ${stats.rowBytes} bytes on average` : ""} (InnoDB's estimate)`]
+          ? [
+              `live ${stats.server}: ${table?.name} holds about ${stats.rows.toLocaleString("en-US")} rows${stats.rowBytes ? ` of ${stats.rowBytes} bytes on average` : ""} (InnoDB's estimate)`,
+            ]
           : []),
       ],
       ...(ctx.sim

@@ -32,7 +32,10 @@ export default defineRule({
     const warnAt = ctx.options.warningAt;
     const errorAt = ctx.options.errorAt;
     const severity: Severity = pool >= errorAt ? "error" : pool >= warnAt ? "warning" : "info";
-    const tables = s.kind === "drop-database" ? facts.schema.all().filter((t) => (t.schema ?? "").toLowerCase() === (s.database ?? "").toLowerCase()).length : Math.max(1, s.tables.length);
+    const tables =
+      s.kind === "drop-database"
+        ? facts.schema.all().filter((t) => (t.schema ?? "").toLowerCase() === (s.database ?? "").toLowerCase()).length
+        : Math.max(1, s.tables.length);
     const server = `${facts.target.flavor === "mariadb" ? "MariaDB" : "MySQL"} ${formatVersion(mysqlBaseVersion(facts.target) ?? facts.target.version)}`;
     ctx.report({
       range: s.range,

@@ -68,7 +68,8 @@ export default defineRule({
     }
     for (const [earlier, reset] of cleared) {
       const sameFile = earlier.entry.file === reset.entry.file && earlier.entry.group === reset.entry.group;
-      const where = reset.entry.file === earlier.entry.file ? `line ${reset.entry.line}` : `${relative(dirname(earlier.entry.file), reset.entry.file)}:${reset.entry.line}`;
+      const where =
+        reset.entry.file === earlier.entry.file ? `line ${reset.entry.line}` : `${relative(dirname(earlier.entry.file), reset.entry.file)}:${reset.entry.line}`;
       ctx.report({
         file: earlier.entry.file,
         range: earlier.entry.lineRange,

@@ -38,7 +38,12 @@ export default defineRule({
           if (r) removals.push(`${m} was removed in ${product} ${r.approx ? r.since.replace(/\.0$/, "") : r.since}`);
           else unexplained.push(m);
         }
-        const rest = removals.length === 0 ? i.problem : unexplained.length ? notMembers(unexplained, o.lookup.status === "unknown" ? [] : (o.lookup.facts.values ?? [])) : "";
+        const rest =
+          removals.length === 0
+            ? i.problem
+            : unexplained.length
+              ? notMembers(unexplained, o.lookup.status === "unknown" ? [] : (o.lookup.facts.values ?? []))
+              : "";
         const problem = [...removals, ...(rest ? [rest] : [])].join("; ");
         ctx.report({
           file: o.entry.file,
@@ -51,7 +56,8 @@ export default defineRule({
         // Only a server that accepts an empty value gets here (MariaDB); one it raises to the minimum is out-of-range's.
         const fallback = o.lookup.status === "unknown" ? undefined : o.lookup.facts.default;
         const reads = i.kind === "enum" ? i.value : "0";
-        const notDefault = (typeof fallback === "number" || typeof fallback === "string") && String(fallback) !== reads ? `, not the default ${String(fallback)}` : "";
+        const notDefault =
+          (typeof fallback === "number" || typeof fallback === "string") && String(fallback) !== reads ? `, not the default ${String(fallback)}` : "";
         ctx.report({
           file: o.entry.file,
           range: o.entry.lineRange,

@@ -32,7 +32,8 @@ export default defineRule({
       );
       if (constrained.size === 0 || keys.some((k) => constrained.has(k))) continue;
       const n = total(p);
-      const percona = (facts.target.flavor === "percona" || facts.target.flavor === "pxc") && lookupVariable(facts.target, "innodb_records_in_range").status === "known";
+      const percona =
+        (facts.target.flavor === "percona" || facts.target.flavor === "pxc") && lookupVariable(facts.target, "innodb_records_in_range").status === "known";
       // A few partitions cost a few extra dives: worth knowing, not worth a warning.
       const warningAt = ctx.options.warningAt;
       ctx.report({
@@ -42,11 +43,17 @@ export default defineRule({
         notes: [
           `add a condition on ${keys.join(", ")} so the planner can prune, or keep the partition count low`,
           ...(percona
-            ? ["Percona Server: innodb_records_in_range (or innodb_force_index_records_in_range with FORCE INDEX) makes the planner skip the dives; it can mislead index choice"]
+            ? [
+                "Percona Server: innodb_records_in_range (or innodb_force_index_records_in_range with FORCE INDEX) makes the planner skip the dives; it can mislead index choice",
+              ]
             : []),
         ],
         ...(ctx.sim
-          ? { impact: partitionDivesImpact(ctx.sim, n, percona ? "records_in_range" : "pruned", [{ name: "partitions", value: n, source: t.state?.live ? "live" : "schema" }]) }
+          ? {
+              impact: partitionDivesImpact(ctx.sim, n, percona ? "records_in_range" : "pruned", [
+                { name: "partitions", value: n, source: t.state?.live ? "live" : "schema" },
+              ]),
+            }
           : {}),
       });
     }

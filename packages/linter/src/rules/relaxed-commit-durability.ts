@@ -12,7 +12,10 @@ export function binlogEnabled(facts: OptionFacts): boolean {
   let enabled = facts.target.flavor !== "mariadb" && atLeast(mysqlBaseVersion(facts.target) ?? { major: 8 }, "8.0.0");
   for (const o of facts.options) {
     if (!o.serverGroup) continue;
-    const raw = o.entry.rawName.replace(/^loose[-_]/i, "").replace(/-/g, "_").toLowerCase();
+    const raw = o.entry.rawName
+      .replace(/^loose[-_]/i, "")
+      .replace(/-/g, "_")
+      .toLowerCase();
     if (raw === "log_bin") enabled = true;
     else if (raw === "skip_log_bin" || raw === "disable_log_bin") enabled = false;
   }
@@ -25,7 +28,11 @@ export function binlogEnabled(facts: OptionFacts): boolean {
  * crash of this node alone loses no acknowledged commit; it rejoins by IST or SST from the others.
  */
 export function galeraNode(facts: OptionFacts): string | undefined {
-  const value = (name: string) => facts.effective.get(name)?.entry.value?.trim().replace(/^["']|["']$/g, "");
+  const value = (name: string) =>
+    facts.effective
+      .get(name)
+      ?.entry.value?.trim()
+      .replace(/^["']|["']$/g, "");
   const on = value("wsrep_on");
   if (on !== undefined && /^(off|0|false)$/i.test(on)) return undefined;
   const provider = value("wsrep_provider");
@@ -34,7 +41,8 @@ export function galeraNode(facts: OptionFacts): string | undefined {
   return undefined;
 }
 
-const GALERA = "the other nodes hold each commit before it returns (Galera replicates and certifies the write set at commit), so a crash of this node alone loses no acknowledged commit and the node rejoins by IST or SST; only losing every node at once can lose them";
+const GALERA =
+  "the other nodes hold each commit before it returns (Galera replicates and certifies the write set at commit), so a crash of this node alone loses no acknowledged commit and the node rejoins by IST or SST; only losing every node at once can lose them";
 
 export default defineRule({
   id: "relaxed-commit-durability",
@@ -88,7 +96,8 @@ export default defineRule({
         message:
           (n === 0
             ? "sync_binlog=0 leaves binary-log fsyncs to the OS: an OS crash or power loss can lose any binlog events not yet flushed, and replicas or point-in-time recovery miss transactions InnoDB kept"
-            : `sync_binlog=${n} fsyncs the binary log once per ${n} commit groups: an OS crash or power loss can lose up to ${n} groups of binlog events`) + (galera ? `. On this Galera node (${galera}) ${GALERA}` : ""),
+            : `sync_binlog=${n} fsyncs the binary log once per ${n} commit groups: an OS crash or power loss can lose up to ${n} groups of binlog events`) +
+          (galera ? `. On this Galera node (${galera}) ${GALERA}` : ""),
         ...(ctx.sim
           ? {
               impact: syncBinlogImpact(ctx.sim, n, trxMode, [

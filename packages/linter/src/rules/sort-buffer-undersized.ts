@@ -17,7 +17,11 @@ export default defineRule({
       range: o.entry.lineRange,
       versionDependent: true,
       message: `innodb_sort_buffer_size=${formatBytes(size)} is below the 1M default: index builds write ${MiB / size}× more sorted runs, so the external merge sort needs ${extraPasses} more passes over its temporary file; at 64K a measured build took 29 % longer than at 1M`,
-      ...(ctx.sim ? { impact: sortBufferImpact(ctx.sim, size, [{ name: "innodb_sort_buffer_size", value: size, source: optionSource(facts, "innodb_sort_buffer_size") }]) } : {}),
+      ...(ctx.sim
+        ? {
+            impact: sortBufferImpact(ctx.sim, size, [{ name: "innodb_sort_buffer_size", value: size, source: optionSource(facts, "innodb_sort_buffer_size") }]),
+          }
+        : {}),
       fix: {
         description: "return to the 1M default",
         safety: "unsafe",

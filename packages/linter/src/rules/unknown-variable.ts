@@ -16,7 +16,14 @@ function renameFix(o: ResolvedOption, name: string, safety: Fix["safety"]): Fix 
 }
 
 /** What `name.variable` may set on MariaDB: a named key cache's variables (my_getopt's structured options). */
-const KEY_CACHE_VARIABLES = new Set(["key_buffer_size", "key_cache_block_size", "key_cache_division_limit", "key_cache_age_threshold", "key_cache_file_hash_size", "key_cache_segments"]);
+const KEY_CACHE_VARIABLES = new Set([
+  "key_buffer_size",
+  "key_cache_block_size",
+  "key_cache_division_limit",
+  "key_cache_age_threshold",
+  "key_cache_file_hash_size",
+  "key_cache_segments",
+]);
 
 type PluginTable = Readonly<Record<string, readonly string[]>>;
 
@@ -37,7 +44,8 @@ export default defineRule({
   options: {
     plugins: {
       type: "string-list-map",
-      description: "Plugin libraries and the plugins each registers. A plugin's enable option is its name and its variables start with its name and '_'; a library missing here is taken to register one plugin named after it, without a leading ha_.",
+      description:
+        "Plugin libraries and the plugins each registers. A plugin's enable option is its name and its variables start with its name and '_'; a library missing here is taken to register one plugin named after it, without a leading ha_.",
       default: {
         semisync_master: ["rpl_semi_sync_master"],
         semisync_slave: ["rpl_semi_sync_slave"],
@@ -46,13 +54,13 @@ export default defineRule({
         validate_password: ["validate_password"],
         audit_log: ["audit_log"],
         audit_log_filter: ["audit_log_filter"],
-        connection_control: ["connection_control",  "connection_control_failed_login_attempts"],
+        connection_control: ["connection_control", "connection_control_failed_login_attempts"],
         group_replication: ["group_replication"],
         thread_pool: ["thread_pool"],
         authentication_pam: ["authentication_pam"],
         authentication_ldap_simple: ["authentication_ldap_simple"],
         authentication_ldap_sasl: ["authentication_ldap_sasl"],
-        auth_pam: ["auth_pam",  "pam"],
+        auth_pam: ["auth_pam", "pam"],
         auth_pam_v1: ["pam"],
         auth_pam_compat: ["auth_pam_compat"],
         auth_ed25519: ["ed25519"],
@@ -64,7 +72,7 @@ export default defineRule({
         keyring_aws: ["keyring_aws"],
         keyring_hashicorp: ["keyring_hashicorp"],
         rocksdb: ["rocksdb"],
-        query_response_time: ["query_response_time",  "query_response_time_audit",  "query_response_time_read",  "query_response_time_write"],
+        query_response_time: ["query_response_time", "query_response_time_audit", "query_response_time_read", "query_response_time_write"],
         server_audit: ["server_audit"],
         file_key_management: ["file_key_management"],
         hashicorp_key_management: ["hashicorp_key_management"],
@@ -90,7 +98,7 @@ export default defineRule({
         cracklib_password_check: ["cracklib_password_check"],
         sql_errlog: ["sql_error_log"],
         type_mysql_json: ["mysql_json"],
-        wsrep_info: ["wsrep_membership",  "wsrep_status"],
+        wsrep_info: ["wsrep_membership", "wsrep_status"],
         query_cache_info: ["query_cache_info"],
       },
     },
@@ -202,10 +210,10 @@ export default defineRule({
       const hint = pxc
         ? `; it is a variable of Percona XtraDB Cluster, which Percona Server does not have: if this file is for a PXC node, lint it with the target pxc-${formatVersion(facts.target.version)}`
         : prefixOf
-        ? `; did you mean ${styled(o, prefixOf)}? Servers before MySQL 5.7 read the prefix as that option, 5.7 and later accept only full names`
-        : suggestion
-          ? `; did you mean ${styled(o, suggestion)}?`
-          : "";
+          ? `; did you mean ${styled(o, prefixOf)}? Servers before MySQL 5.7 read the prefix as that option, 5.7 and later accept only full names`
+          : suggestion
+            ? `; did you mean ${styled(o, suggestion)}?`
+            : "";
       ctx.report({
         file: entry.file,
         range: entry.nameRange,

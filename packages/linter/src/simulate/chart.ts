@@ -129,7 +129,9 @@ export function renderChart(c: Chart): string {
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
   out.push(`<rect width="${W}" height="${H}" fill="white"/>`);
-  titleLines.forEach((line, i) => out.push(`<text x="${W / 2}" y="${24 + i * 20}" text-anchor="middle" font-size="16" font-weight="bold">${esc(line)}</text>`));
+  titleLines.forEach((line, i) => {
+    out.push(`<text x="${W / 2}" y="${24 + i * 20}" text-anchor="middle" font-size="16" font-weight="bold">${esc(line)}</text>`);
+  });
   out.push(`<rect x="${M.left}" y="${top}" width="${pw}" height="${ph}" fill="none" stroke="#999"/>`);
   const xTicks = c.logX ? [...new Set(xs)].sort((a, b) => a - b) : niceTicks(x0, x1, 6);
   let lastRight = -Infinity;
@@ -143,7 +145,10 @@ export function renderChart(c: Chart): string {
     lastRight = x + half;
     out.push(`<text x="${x}" y="${top + ph + 18}" text-anchor="middle">${esc(label)}</text>`);
   }
-  for (const [axis, r] of [["left", left], ["right", right]] as const) {
+  for (const [axis, r] of [
+    ["left", left],
+    ["right", right],
+  ] as const) {
     if (!r) continue;
     for (const t of r.ticks) {
       const y = sy(axis, t);

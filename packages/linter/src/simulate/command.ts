@@ -41,7 +41,13 @@ export const VIEWS: Record<ModelName, View> = {
   index_build: {
     title: "Index build: time and memory against innodb_sort_buffer_size",
     base: REFERENCE.indexBuild,
-    sweep: { param: "sort_buffer_bytes", values: [64 * KiB, 256 * KiB, MiB, 4 * MiB, 8 * MiB, 16 * MiB, 32 * MiB, 64 * MiB], label: "innodb_sort_buffer_size", logX: true, format: formatBytes },
+    sweep: {
+      param: "sort_buffer_bytes",
+      values: [64 * KiB, 256 * KiB, MiB, 4 * MiB, 8 * MiB, 16 * MiB, 32 * MiB, 64 * MiB],
+      label: "innodb_sort_buffer_size",
+      logX: true,
+      format: formatBytes,
+    },
     variants: [{ label: "", params: {} }],
     metrics: [
       { label: "build time (s)", axis: "left", unit: "s", get: num("build_seconds") },
@@ -73,7 +79,13 @@ export const VIEWS: Record<ModelName, View> = {
   drop_stall: {
     title: "Stall while 100 tables are dropped, against buffer pool size: MySQL 8.0.22 and 8.0.23",
     base: REFERENCE.dropStall,
-    sweep: { param: "buffer_pool_bytes", values: [32 * GiB, 64 * GiB, 128 * GiB, 256 * GiB, 450 * GiB], label: "innodb_buffer_pool_size", logX: true, format: formatBytes },
+    sweep: {
+      param: "buffer_pool_bytes",
+      values: [32 * GiB, 64 * GiB, 128 * GiB, 256 * GiB, 450 * GiB],
+      label: "innodb_buffer_pool_size",
+      logX: true,
+      format: formatBytes,
+    },
     variants: [
       { label: "8.0.22 (eager eviction)", params: { version: "8.0.22" } },
       { label: "8.0.23 (lazy eviction)", params: { version: "8.0.23" } },
@@ -222,7 +234,10 @@ export function simulateTable(sim: EngineSim, args: SimulateArgs): SimulationTab
   if (args.params[sweep.param] !== undefined) sim.simulate(args.model, { ...view.base, ...view.variants[0]?.params, ...args.params } as never);
   for (const variant of view.variants) {
     const params = { ...view.base, ...variant.params, ...args.params };
-    const results = sweep.values.map((value) => ({ value, result: sim.simulate(args.model, { ...params, [sweep.param]: value } as never) as unknown as Result }));
+    const results = sweep.values.map((value) => ({
+      value,
+      result: sim.simulate(args.model, { ...params, [sweep.param]: value } as never) as unknown as Result,
+    }));
     for (const r of results) rows.push({ value: r.value, variant: variant.label, metrics: view.metrics.map((m) => m.get(r.result)) });
     const last = results[results.length - 1];
     const note = view.note && last ? ` (${view.note(last.result)})` : "";
@@ -280,9 +295,11 @@ export async function runSimulate(argv: string[], io: { stdout: (s: string) => v
     return 0;
   }
   if (args === "help") {
-    io.stdout(`innolint simulate: what-if tables and SVG charts from the InnoDB simulator\n\nUsage:\n  ${MODELS_USAGE}\n\nModels:\n${Object.entries(VIEWS)
-      .map(([name, v]) => `  ${name.padEnd(16)}${v.title}`)
-      .join("\n")}\n\ninnolint simulate <model> --help lists a model's parameters.\n`);
+    io.stdout(
+      `innolint simulate: what-if tables and SVG charts from the InnoDB simulator\n\nUsage:\n  ${MODELS_USAGE}\n\nModels:\n${Object.entries(VIEWS)
+        .map(([name, v]) => `  ${name.padEnd(16)}${v.title}`)
+        .join("\n")}\n\ninnolint simulate <model> --help lists a model's parameters.\n`,
+    );
     return 0;
   }
   let table: SimulationTable;

@@ -41,7 +41,7 @@ function tableOptionActions(ws: Word[]): AlterAction[] {
     if (w.kind !== "word") continue;
     if (w.upper === "DEFAULT") {
       const next = ws[i + 1];
-      if (!next || next.kind !== "word") continue;
+      if (next?.kind !== "word") continue;
       w = next;
       i++;
     }
@@ -105,7 +105,10 @@ function alterOption(spec: Node): AlterAction[] {
       const b = ws[i + 2]?.upper;
       if (a === "DROP" && b === "DEFAULT") return [{ op: "drop-default", column }];
       if (a === "SET" && b === "DEFAULT") {
-        const value = ws.slice(i + 3).map((w) => w.text).join(" ");
+        const value = ws
+          .slice(i + 3)
+          .map((w) => w.text)
+          .join(" ");
         return [{ op: "set-default", column, value }];
       }
       if (a === "SET" && (b === "VISIBLE" || b === "INVISIBLE")) return [{ op: "column-visibility", column, invisible: b === "INVISIBLE" }];

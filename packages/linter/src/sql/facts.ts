@@ -14,7 +14,7 @@ import { createParser } from "../treesitter.js";
 import { LineIndex, rangeOf } from "./tree.js";
 import { scanTree, statementFacts } from "./extract/statement.js";
 import { resolveVersionedComments, type ResolvedText } from "./versioned.js";
-import type { StatementFacts, SqlProblem, SqlFacts, SqlSyntaxError, UnresetDelimiter } from "./types.js";
+import type { StatementFacts, SqlFacts, SqlSyntaxError, UnresetDelimiter } from "./types.js";
 import { flattenDeepNesting } from "./nesting.js";
 import { append } from "../arrays.js";
 
@@ -33,7 +33,6 @@ export async function parseSql(text: string, target: Target): Promise<{ tree: Tr
 
 /** Top-level nodes that are not statements: client commands, terminators, comments. */
 export const SKIPPED = new Set(["comment", "delimiter_statement", "client_command", "terminator"]);
-
 
 export async function extractFacts(path: string, text: string, target: Target): Promise<SqlFacts> {
   void path;
@@ -109,7 +108,6 @@ function factsOfTree(
     tree.delete();
   }
 }
-
 
 /**
  * A script that changes the delimiter and never sets it back. The mysql client runs it (what is

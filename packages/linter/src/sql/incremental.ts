@@ -17,7 +17,7 @@
  */
 import { Edit, type Node, type Parser, type Tree } from "web-tree-sitter";
 import type { InputError } from "../core.js";
-import type { Finding, Position, Range } from "../finding.js";
+import type { Finding, Position } from "../finding.js";
 import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";
 import { lastDelimiter, rootErrors, SKIPPED, syntaxErrors } from "./facts.js";

@@ -159,7 +159,19 @@ export class SqlRuleRunner {
       } else {
         for (const s of this.pending.splice(0)) schema.apply(s, file);
         const before = errors?.length ?? 0;
-        const found = this.input.run(this.input.statementRules, { file, target, statement, index, sql, schema, createdInFile, createdLaterInFile, config, configSource, ...live } satisfies SqlStatementFacts);
+        const found = this.input.run(this.input.statementRules, {
+          file,
+          target,
+          statement,
+          index,
+          sql,
+          schema,
+          createdInFile,
+          createdLaterInFile,
+          config,
+          configSource,
+          ...live,
+        } satisfies SqlStatementFacts);
         // Only statements with findings are hashed: a dump's multi-megabyte INSERTs rarely have any.
         if (found.length > 0) {
           const fingerprint = statementFingerprint(statement.text ?? "");

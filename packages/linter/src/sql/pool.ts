@@ -324,7 +324,12 @@ export function startSqlPrefetch(
   return prefetchFor(plan, bytes, requested, script);
 }
 
-function prefetchFor(plan: { path: string; target: Target; bytes: number }[], bytes: number, requested: number | undefined, script: string): SqlPrefetch | undefined {
+function prefetchFor(
+  plan: { path: string; target: Target; bytes: number }[],
+  bytes: number,
+  requested: number | undefined,
+  script: string,
+): SqlPrefetch | undefined {
   if (plan.length < 2) return undefined;
   if (requested === undefined && bytes < PARALLEL_FROM_BYTES) return undefined;
   const threads = requested ?? defaultThreads();
@@ -337,7 +342,12 @@ function prefetchFor(plan: { path: string; target: Target; bytes: number }[], by
  * replayed yet, in order), under the same rules as a run: none for less than PARALLEL_FROM_BYTES,
  * without a worker bundle, or when the load average leaves no core idle.
  */
-export function startReplayPrefetch(paths: string[], target: Target, requested: number | undefined, env: Record<string, string | undefined>): SqlPrefetch | undefined {
+export function startReplayPrefetch(
+  paths: string[],
+  target: Target,
+  requested: number | undefined,
+  env: Record<string, string | undefined>,
+): SqlPrefetch | undefined {
   if (requested === 1) return undefined;
   const script = workerScript(env);
   if (!script) return undefined;

@@ -70,10 +70,22 @@ export function charsetOfCollation(collation: string): string {
 
 /** Bytes per character (mbminlen, mbmaxlen) of the server's character sets. */
 const CHARSETS: Record<string, [number, number]> = {
-  big5: [1, 2], cp932: [1, 2], euckr: [1, 2], gb2312: [1, 2], gbk: [1, 2], sjis: [1, 2],
-  utf8: [1, 3], utf8mb3: [1, 3], ujis: [1, 3], eucjpms: [1, 3],
-  utf8mb4: [1, 4], gb18030: [1, 4],
-  ucs2: [2, 2], utf16: [2, 4], utf16le: [2, 4], utf32: [4, 4],
+  big5: [1, 2],
+  cp932: [1, 2],
+  euckr: [1, 2],
+  gb2312: [1, 2],
+  gbk: [1, 2],
+  sjis: [1, 2],
+  utf8: [1, 3],
+  utf8mb3: [1, 3],
+  ujis: [1, 3],
+  eucjpms: [1, 3],
+  utf8mb4: [1, 4],
+  gb18030: [1, 4],
+  ucs2: [2, 2],
+  utf16: [2, 4],
+  utf16le: [2, 4],
+  utf32: [4, 4],
 };
 
 /** Bytes per character of a charset; single-byte charsets (latin1, ascii, cp1251, binary...) are [1, 1]. */
@@ -105,8 +117,15 @@ const INTEGERS: Record<string, number> = { tinyint: 1, smallint: 2, mediumint: 3
 const FIXED: Record<string, number> = { float: 4, double: 8, date: 3, year: 1, inet4: 4, inet6: 16, uuid: 16 };
 const TEMPORAL_BASE: Record<string, number> = { time: 3, datetime: 5, timestamp: 4 };
 const BLOBS: Record<string, number> = {
-  tinytext: 255, text: 65_535, mediumtext: 16_777_215, longtext: 4_294_967_295,
-  tinyblob: 255, blob: 65_535, mediumblob: 16_777_215, longblob: 4_294_967_295, json: 4_294_967_295,
+  tinytext: 255,
+  text: 65_535,
+  mediumtext: 16_777_215,
+  longtext: 4_294_967_295,
+  tinyblob: 255,
+  blob: 65_535,
+  mediumblob: 16_777_215,
+  longblob: 4_294_967_295,
+  json: 4_294_967_295,
 };
 const SPATIAL = new Set(["geometry", "point", "linestring", "polygon", "multipoint", "multilinestring", "multipolygon", "geometrycollection"]);
 const TEXT_TYPES = new Set(["char", "varchar", "tinytext", "text", "mediumtext", "longtext", "enum", "set"]);
@@ -222,7 +241,16 @@ function fieldOf(s: ColumnStorage, nullable: boolean, prefix: number | undefined
   if (fixedLen > MAX_FIXED) fixedLen = 0;
   const cap = (n: number) => (prefixBytes !== undefined ? Math.min(n, prefixBytes) : n);
   const chars = (n: number) => (prefix !== undefined ? Math.min(n, prefix) : n);
-  const spec: FieldSpec = { fixedLen, nullable, minData: s.minSize, minLen: 0, typicalLen: 0, maxLen: 0, big: s.kind === "blob" || s.len > 255, external: false };
+  const spec: FieldSpec = {
+    fixedLen,
+    nullable,
+    minData: s.minSize,
+    minLen: 0,
+    typicalLen: 0,
+    maxLen: 0,
+    big: s.kind === "blob" || s.len > 255,
+    external: false,
+  };
   if (s.kind === "fixed" || (s.kind === "char" && !comp)) {
     spec.minLen = spec.typicalLen = spec.maxLen = cap(s.len);
   } else if (s.kind === "char") {

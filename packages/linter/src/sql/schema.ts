@@ -4,7 +4,15 @@ import { PersistentMap } from "./pmap.js";
 import { append } from "../arrays.js";
 
 /** The statements `Schema.apply` acts on; every other kind leaves the schema as it was. */
-export const SCHEMA_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>(["create-table", "alter-table", "create-index", "drop-index", "drop-table", "rename-table", "drop-database"]);
+export const SCHEMA_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>([
+  "create-table",
+  "alter-table",
+  "create-index",
+  "drop-index",
+  "drop-table",
+  "rename-table",
+  "drop-database",
+]);
 
 /**
  * The tables `Schema.apply` may read or change for a statement, by lower-cased name without the
@@ -310,7 +318,7 @@ export class Schema {
   /** The clustered-index record, that is the row; undefined when a column's type is unknown or columns are missing. */
   rowSize(table: TableState | string, schema?: string): RecordSize | undefined {
     const t = this.state(table, schema);
-    if (!t || !t.columnsKnown) return undefined;
+    if (!t?.columnsKnown) return undefined;
     return clusteredRecordSize(this.shape(t), this.defaultCharset);
   }
 
@@ -429,7 +437,8 @@ export class Schema {
         }
         return;
       case "drop-database":
-        for (const [k, t] of this.tables.entries()) if ((t.schema ?? "").toLowerCase() === (stmt.database ?? "").toLowerCase()) this.tables = this.tables.delete(k);
+        for (const [k, t] of this.tables.entries())
+          if ((t.schema ?? "").toLowerCase() === (stmt.database ?? "").toLowerCase()) this.tables = this.tables.delete(k);
         return;
       default:
         return;

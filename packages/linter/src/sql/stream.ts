@@ -14,7 +14,6 @@
 import { closeSync, readSync } from "node:fs";
 import { InputFileError, openRegular } from "../input.js";
 import { firstInvalidUtf8 } from "../optionfile/bytes.js";
-import type { Range } from "../finding.js";
 import type { Target } from "../target.js";
 import { windowFacts } from "./facts.js";
 import type { SqlFacts, SqlProblem } from "./types.js";
@@ -105,12 +104,7 @@ function countNewlines(bytes: Uint8Array, end = bytes.length): number {
  * Streams the facts of a SQL file window by window to `sink`, in file order, with file positions.
  * Statement facts are those of the whole-file path (`extractFacts`).
  */
-export async function streamSqlFacts(
-  file: string,
-  target: Target,
-  sink: (facts: SqlFacts) => void,
-  options: StreamOptions = {},
-): Promise<StreamResult> {
+export async function streamSqlFacts(file: string, target: Target, sink: (facts: SqlFacts) => void, options: StreamOptions = {}): Promise<StreamResult> {
   const base = options.window ?? SQL_WINDOW_CHARS;
   const cap = Math.max(base, options.cap ?? SQL_WINDOW_CAP);
   let fd: number;
@@ -192,7 +186,7 @@ export async function streamSqlFacts(
       const prefix = delimiterLine(delimiter);
       const text = prefix + pending;
       const resolved = resolveVersionedComments(text, target);
-      let cut = eof ? text.length : resolved.boundary;
+      const cut = eof ? text.length : resolved.boundary;
       if (cut <= prefix.length) {
         if (eof) break;
         if (window >= cap) {

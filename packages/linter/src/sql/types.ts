@@ -20,16 +20,7 @@ export type StatementKind =
   | "delete"
   | "other";
 
-export type PartitionType =
-  | "range"
-  | "range-columns"
-  | "list"
-  | "list-columns"
-  | "hash"
-  | "linear-hash"
-  | "key"
-  | "linear-key"
-  | "system-time";
+export type PartitionType = "range" | "range-columns" | "list" | "list-columns" | "hash" | "linear-hash" | "key" | "linear-key" | "system-time";
 
 export interface SubpartitioningFacts {
   type: "hash" | "linear-hash" | "key" | "linear-key";

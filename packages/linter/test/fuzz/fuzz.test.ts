@@ -16,11 +16,15 @@ describe("fuzz", () => {
   it("notices a failure and says how to rerun it", async () => {
     // The reproducer of a crash fixed earlier must still be caught as passing, and a thrown
     // exception as failing: a harness that reports nothing proves nothing.
-    expect(await check("sql", "CREATE TABLE u (a INT) PARTITION BY KEY(a) PARTITIONS 1000000000 SUBPARTITION BY KEY(a) SUBPARTITIONS 2;", "mysql-8.0.36")).toBeUndefined();
+    expect(
+      await check("sql", "CREATE TABLE u (a INT) PARTITION BY KEY(a) PARTITIONS 1000000000 SUBPARTITION BY KEY(a) SUBPARTITIONS 2;", "mysql-8.0.36"),
+    ).toBeUndefined();
     expect(await check("sql", "SELECT 1;", "not-a-target-9")).toBeUndefined();
     const slow = await check("optionfile", "[mysqld]\nsync_binlog=1\n", "mysql-8.0.36", false, { ms: -1, heapBytes: 2 ** 40 });
     expect(slow?.kind).toBe("slow");
-    expect(describeFailure({ front: "sql", seed: 3, index: 4, target: "mysql-8.0.36", streamed: false, failure: { kind: "slow", detail: "1 ms" }, minimised: "x" })).toContain("FUZZ_SEED=3 FUZZ_FROM=4");
+    expect(
+      describeFailure({ front: "sql", seed: 3, index: 4, target: "mysql-8.0.36", streamed: false, failure: { kind: "slow", detail: "1 ms" }, minimised: "x" }),
+    ).toContain("FUZZ_SEED=3 FUZZ_FROM=4");
   });
 
   for (const front of ["optionfile", "sql"] as const) {

@@ -23,7 +23,15 @@ const fronts: FrontEnd[] = env.FUZZ_FRONT ? [env.FUZZ_FRONT as FrontEnd] : ["opt
 
 async function child(front: FrontEnd, from: number, to: number): Promise<void> {
   // Each failure as soon as it is found: a later hang must not lose the earlier ones.
-  const report = await fuzz(front, seed, from, to, (i) => process.stdout.write(`case ${i}\n`), undefined, (f) => process.stdout.write(`failure ${Buffer.from(JSON.stringify(f)).toString("base64")}\n`));
+  const report = await fuzz(
+    front,
+    seed,
+    from,
+    to,
+    (i) => process.stdout.write(`case ${i}\n`),
+    undefined,
+    (f) => process.stdout.write(`failure ${Buffer.from(JSON.stringify(f)).toString("base64")}\n`),
+  );
   process.stdout.write(`done ${report.cases}\n`);
 }
 
@@ -64,7 +72,10 @@ function supervise(front: FrontEnd, from: number, to: number): Promise<{ next: n
         index,
         target,
         streamed: false,
-        failure: { kind: signal === "SIGKILL" ? "slow" : "exception", detail: signal === "SIGKILL" ? `no progress for ${hangMs} ms (hang)` : `child exited with ${code ?? signal}` },
+        failure: {
+          kind: signal === "SIGKILL" ? "slow" : "exception",
+          detail: signal === "SIGKILL" ? `no progress for ${hangMs} ms (hang)` : `child exited with ${code ?? signal}`,
+        },
         minimised: text,
       });
       resolve({ next: index + 1, failures, ran });
@@ -86,7 +97,9 @@ async function parent(): Promise<number> {
       failures.push(...r.failures);
     }
     for (const f of failures) process.stdout.write(`${describeFailure(f)}\n\n`);
-    process.stdout.write(`${front}: ${ran} cases of seed ${seed} from ${first}, ${failures.length} failing, ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+    process.stdout.write(
+      `${front}: ${ran} cases of seed ${seed} from ${first}, ${failures.length} failing, ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
+    );
     failed += failures.length;
   }
   return failed > 0 ? 1 : 0;

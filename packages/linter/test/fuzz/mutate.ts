@@ -59,10 +59,119 @@ export function seeds(): Record<FrontEnd, string[]> {
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
 const int = (r: () => number, n: number) => Math.floor(r() * n);
 
-const ODD_CHARS = ["\0", "\x01", "\x1b[2J", "\x0b", "\x0c", "\r", "\r\n", "\t", "\u00a0", "\u2028", "\u202e", "\ufeff", "\ud83d\ude00", "\ud800", "é", "𝔘", "\\", "'", '"', "`", "#", ";", "=", "[", "]", "!", "*/", "/*", "--", "\n"];
-const HUGE = ["99999999999999999999999999", "18446744073709551616", "-9223372036854775809", "1e308", "0x7fffffffffffffff", "4294967296", "1" + "0".repeat(400), "NaN", "-0", "9".repeat(5000)];
-const SQL_WORDS = ["DELIMITER ;;\n", "DELIMITER $$\n", "DELIMITER ;\n", "delimiter\n", "DELIMITER\t//\n", "/*!80023 ", "/*!50100 PARTITION BY HASH(a) PARTITIONS 9000 */", "/*M!100500 ", "/*!", "*/", "/*! */", "/*!999999 x */", "-- innolint-disable\n", "# innolint-disable-next-line\n", "-- innolint-target: mariadb-10.11\n", "-- innolint-target: bogus-1\n", "PARTITIONS 1000000000 ", "SUBPARTITIONS 100000 ", "PARTITION BY KEY(a) PARTITIONS 8193 ", "SET GLOBAL innodb_buffer_pool_size = 1e40;\n", "SET PERSIST max_connections = -1;\n", "CREATE TABLE t (a INT) ", "ALTER TABLE t ADD PARTITION PARTITIONS 99999;\n", "ALTER TABLE t REORGANIZE PARTITION p0 INTO (PARTITION p1 VALUES LESS THAN (1));\n", "DROP TABLE t;\n", "SELECT * FROM t WHERE ", "WITH RECURSIVE c AS (SELECT 1) SELECT * FROM c;\n", "'", "`", '"', "(", ")", ";", "\\"];
-const CNF_WORDS = ["[mysqld]\n", "[client]\n", "[mysqld-8.0]\n", "[mariadb]\n", "[", "]", "!include missing.cnf\n", "!includedir missing.d\n", "!include\n", "loose-", "skip-", "enable-", "disable-", "maximum-", "--", "innodb_buffer_pool_size", "optimizer_switch=index_merge=off,", "plugin_load_add=", "= ", "=\"", "\\\n", "# innolint-disable-next-line\n", "; innolint-disable duplicate-option\n", "# innolint-target: mysql-5.7.44\n", "sql_mode=", "K", "M", "G", "T", "P", "E"];
+const ODD_CHARS = [
+  "\0",
+  "\x01",
+  "\x1b[2J",
+  "\x0b",
+  "\x0c",
+  "\r",
+  "\r\n",
+  "\t",
+  "\u00a0",
+  "\u2028",
+  "\u202e",
+  "\ufeff",
+  "\ud83d\ude00",
+  "\ud800",
+  "é",
+  "𝔘",
+  "\\",
+  "'",
+  '"',
+  "`",
+  "#",
+  ";",
+  "=",
+  "[",
+  "]",
+  "!",
+  "*/",
+  "/*",
+  "--",
+  "\n",
+];
+const HUGE = [
+  "99999999999999999999999999",
+  "18446744073709551616",
+  "-9223372036854775809",
+  "1e308",
+  "0x7fffffffffffffff",
+  "4294967296",
+  "1" + "0".repeat(400),
+  "NaN",
+  "-0",
+  "9".repeat(5000),
+];
+const SQL_WORDS = [
+  "DELIMITER ;;\n",
+  "DELIMITER $$\n",
+  "DELIMITER ;\n",
+  "delimiter\n",
+  "DELIMITER\t//\n",
+  "/*!80023 ",
+  "/*!50100 PARTITION BY HASH(a) PARTITIONS 9000 */",
+  "/*M!100500 ",
+  "/*!",
+  "*/",
+  "/*! */",
+  "/*!999999 x */",
+  "-- innolint-disable\n",
+  "# innolint-disable-next-line\n",
+  "-- innolint-target: mariadb-10.11\n",
+  "-- innolint-target: bogus-1\n",
+  "PARTITIONS 1000000000 ",
+  "SUBPARTITIONS 100000 ",
+  "PARTITION BY KEY(a) PARTITIONS 8193 ",
+  "SET GLOBAL innodb_buffer_pool_size = 1e40;\n",
+  "SET PERSIST max_connections = -1;\n",
+  "CREATE TABLE t (a INT) ",
+  "ALTER TABLE t ADD PARTITION PARTITIONS 99999;\n",
+  "ALTER TABLE t REORGANIZE PARTITION p0 INTO (PARTITION p1 VALUES LESS THAN (1));\n",
+  "DROP TABLE t;\n",
+  "SELECT * FROM t WHERE ",
+  "WITH RECURSIVE c AS (SELECT 1) SELECT * FROM c;\n",
+  "'",
+  "`",
+  '"',
+  "(",
+  ")",
+  ";",
+  "\\",
+];
+const CNF_WORDS = [
+  "[mysqld]\n",
+  "[client]\n",
+  "[mysqld-8.0]\n",
+  "[mariadb]\n",
+  "[",
+  "]",
+  "!include missing.cnf\n",
+  "!includedir missing.d\n",
+  "!include\n",
+  "loose-",
+  "skip-",
+  "enable-",
+  "disable-",
+  "maximum-",
+  "--",
+  "innodb_buffer_pool_size",
+  "optimizer_switch=index_merge=off,",
+  "plugin_load_add=",
+  "= ",
+  '="',
+  "\\\n",
+  "# innolint-disable-next-line\n",
+  "; innolint-disable duplicate-option\n",
+  "# innolint-target: mysql-5.7.44\n",
+  "sql_mode=",
+  "K",
+  "M",
+  "G",
+  "T",
+  "P",
+  "E",
+];
 
 /** One mutation of `text`; `donor` is another seed to splice from. */
 function mutateOnce(r: () => number, text: string, donor: string, front: FrontEnd): string {
@@ -110,7 +219,9 @@ function mutateOnce(r: () => number, text: string, donor: string, front: FrontEn
     }
     case 10:
       return front === "sql"
-        ? text.slice(0, at) + `/*!${pick(r, ["", "0", "40101", "80000", "99999", "123456"])} ${text.slice(at, at + int(r, 80))}${r() < 0.7 ? " */" : ""}` + text.slice(at)
+        ? text.slice(0, at) +
+            `/*!${pick(r, ["", "0", "40101", "80000", "99999", "123456"])} ${text.slice(at, at + int(r, 80))}${r() < 0.7 ? " */" : ""}` +
+            text.slice(at)
         : text.slice(0, at) + "\n" + pick(r, CNF_WORDS) + pick(r, ["x", "sync_binlog", "innodb_log_file_size"]) + "=" + pick(r, HUGE) + "\n" + text.slice(at);
     case 11:
       // Line endings and whitespace games.

@@ -79,7 +79,7 @@ export function mutateText(r: Random, base: string, maxEdits = 8): string {
         s = s.slice(0, at) + String.fromCharCode(r.int(0x10000)) + s.slice(at);
         break;
       default:
-        s = s.slice(0, at) + String(r.pick([0, -1, 1e309, 2 ** 64, 9007199254740993, "99999999999999999999", "1e9", "0x10", "64M", "abc"])) + s.slice(at);
+        s = s.slice(0, at) + String(r.pick([0, -1, Infinity, 2 ** 64, "9007199254740993", "99999999999999999999", "1e9", "0x10", "64M", "abc"])) + s.slice(at);
     }
   }
   return s;

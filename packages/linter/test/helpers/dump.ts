@@ -28,7 +28,9 @@ export function writeDump(path: string, bytes: number): { dropLine: number; stra
     `LOCK TABLES \`${name}\` WRITE;\n/*!40000 ALTER TABLE \`${name}\` DISABLE KEYS */;\n` +
     `INSERT INTO \`${name}\` VALUES ${insertValues};\n`.repeat(inserts) +
     `/*!40000 ALTER TABLE \`${name}\` ENABLE KEYS */;\nUNLOCK TABLES;\n\n`;
-  emit("-- MySQL dump 10.13  Distrib 8.0.22, for Linux (x86_64)\n--\n-- Host: localhost    Database: shop\n\n/*!40101 SET NAMES utf8mb4 */;\n/*!40103 SET TIME_ZONE='+00:00' */;\n\n");
+  emit(
+    "-- MySQL dump 10.13  Distrib 8.0.22, for Linux (x86_64)\n--\n-- Host: localhost    Database: shop\n\n/*!40101 SET NAMES utf8mb4 */;\n/*!40103 SET TIME_ZONE='+00:00' */;\n\n",
+  );
   const boundary = 8 * 2 ** 20;
   const straddler = "orders_across";
   let t = 0;
@@ -64,4 +66,3 @@ export function writeDump(path: string, bytes: number): { dropLine: number; stra
   closeSync(fd);
   return { dropLine, straddler };
 }
-

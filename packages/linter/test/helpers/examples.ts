@@ -30,7 +30,10 @@ export function serverLines(code: string): ServerLine[] | { untranslatable: stri
     if (!SERVER_GROUP.test(group)) continue;
     const m = /^([A-Za-z0-9_.-]+)\s*(?:=\s*(.*))?$/.exec(line);
     if (!m) return { untranslatable: `a line that is not name = value (${line})` };
-    let name = (m[1] as string).replace(/-/g, "_").toLowerCase().replace(/^loose_/, "");
+    let name = (m[1] as string)
+      .replace(/-/g, "_")
+      .toLowerCase()
+      .replace(/^loose_/, "");
     let value = m[2]?.trim().replace(/^(["'])(.*)\1$/, "$2");
     if (value === undefined) {
       const off = /^(skip|disable)_/.exec(name);

@@ -48,8 +48,16 @@ export async function startMariaDB(extraArgs: string[] = []): Promise<TestServer
   const socket = join(dir, "sock");
   const generalLog = join(dir, "general.log");
   const user = asRoot ? ["--user=root"] : [];
-  execFileSync("mariadb-install-db", ["--no-defaults", ...user, `--datadir=${data}`, "--auth-root-authentication-method=normal"], { stdio: "ignore", timeout: 120_000 });
-  const admin = (sql: string) => execFileSync("mariadb", ["--no-defaults", "-uroot", "-S", socket, "-N", "-B", "-e", sql], { encoding: "utf8", timeout: 60_000, stdio: ["ignore", "pipe", "pipe"] });
+  execFileSync("mariadb-install-db", ["--no-defaults", ...user, `--datadir=${data}`, "--auth-root-authentication-method=normal"], {
+    stdio: "ignore",
+    timeout: 120_000,
+  });
+  const admin = (sql: string) =>
+    execFileSync("mariadb", ["--no-defaults", "-uroot", "-S", socket, "-N", "-B", "-e", sql], {
+      encoding: "utf8",
+      timeout: 60_000,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const child: ChildProcess = spawn(

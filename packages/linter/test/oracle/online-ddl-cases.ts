@@ -44,7 +44,11 @@ const SHAPES: Shape[] = [
   { name: "fulltext", charset: "utf8mb4", keys: "FULLTEXT KEY ft (txt)" },
   { name: "generated", charset: "utf8mb4", columns: "gv INT AS (a + 1) VIRTUAL, gs INT AS (a + 2) STORED" },
   { name: "partitioned", charset: "utf8mb4", options: "PARTITION BY HASH (id) PARTITIONS 2" },
-  { name: "range-partitioned", charset: "utf8mb4", options: "PARTITION BY RANGE (id) (PARTITION p0 VALUES LESS THAN (100), PARTITION p1 VALUES LESS THAN (200))" },
+  {
+    name: "range-partitioned",
+    charset: "utf8mb4",
+    options: "PARTITION BY RANGE (id) (PARTITION p0 VALUES LESS THAN (100), PARTITION p1 VALUES LESS THAN (200))",
+  },
   { name: "spatial", charset: "utf8mb4", columns: "g POINT NOT NULL" },
   {
     name: "foreign-key",
@@ -202,10 +206,7 @@ function alterOps(s: Shape): { id: string; sql: string; fk?: boolean; setup?: st
     );
   }
   if (s.name === "foreign-key") {
-    ops.push(
-      { id: "drop-foreign-key", sql: "DROP FOREIGN KEY fk_a" },
-      { id: "drop-check", sql: "DROP CONSTRAINT chk_b" },
-    );
+    ops.push({ id: "drop-foreign-key", sql: "DROP FOREIGN KEY fk_a" }, { id: "drop-check", sql: "DROP CONSTRAINT chk_b" });
   } else {
     const setup = ["CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB"];
     ops.push(

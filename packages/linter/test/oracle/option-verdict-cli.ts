@@ -5,7 +5,14 @@
  */
 import { writeFileSync } from "node:fs";
 import { lintCases, ORACLE_TARGET } from "./option-verdict-lint.js";
-import { disagreements, ensureOptionOracle, KNOWN_DISAGREEMENTS_FILE, loadOptionOracle, OPTION_ORACLE_FILE, type OptionVerdict } from "./option-verdict-oracle.js";
+import {
+  disagreements,
+  ensureOptionOracle,
+  KNOWN_DISAGREEMENTS_FILE,
+  loadOptionOracle,
+  OPTION_ORACLE_FILE,
+  type OptionVerdict,
+} from "./option-verdict-oracle.js";
 
 const why = await ensureOptionOracle(process.argv.includes("--force"));
 if (why) {
@@ -15,7 +22,9 @@ if (why) {
 const oracle = loadOptionOracle();
 const count = (pred: (v: OptionVerdict) => boolean) => oracle.cases.filter(pred).length;
 console.log(`${oracle.version}: ${oracle.cases.length} names in ${OPTION_ORACLE_FILE}`);
-console.log(`  server: silent ${count((v) => v.verdict === "silent")}, warning ${count((v) => v.verdict === "warning")}, refuses ${count((v) => v.verdict === "refuses")} (for the name ${count((v) => v.cause === "name")}, for the value ${count((v) => v.cause === "value")})`);
+console.log(
+  `  server: silent ${count((v) => v.verdict === "silent")}, warning ${count((v) => v.verdict === "warning")}, refuses ${count((v) => v.verdict === "refuses")} (for the name ${count((v) => v.cause === "name")}, for the value ${count((v) => v.cause === "value")})`,
+);
 const diff = disagreements(oracle, await lintCases(oracle));
 const pairs = new Map<string, number>();
 for (const d of diff) pairs.set(`server ${d.server}, innolint ${d.innolint}`, (pairs.get(`server ${d.server}, innolint ${d.innolint}`) ?? 0) + 1);

@@ -70,9 +70,14 @@ function lastFacts(history: (Facts & { since: string })[]): Facts {
 
 function catalogueRecords(prefix: "mariadb" | "mysql"): Map<string, Facts> {
   const out = new Map<string, Facts>();
-  const files = readdirSync(CATALOGUE_DIR).filter((f) => f.startsWith(prefix) && f.endsWith(".json")).sort();
+  const files = readdirSync(CATALOGUE_DIR)
+    .filter((f) => f.startsWith(prefix) && f.endsWith(".json"))
+    .sort();
   for (const file of files) {
-    const data = JSON.parse(readFileSync(join(CATALOGUE_DIR, file), "utf8")) as { flavor?: string; variables?: Record<string, { history: (Facts & { since: string })[] }> };
+    const data = JSON.parse(readFileSync(join(CATALOGUE_DIR, file), "utf8")) as {
+      flavor?: string;
+      variables?: Record<string, { history: (Facts & { since: string })[] }>;
+    };
     if (data.flavor !== prefix || !data.variables) continue;
     for (const [name, record] of Object.entries(data.variables)) out.set(name, lastFacts(record.history));
   }
@@ -149,14 +154,19 @@ function stripStamp(line: string): string {
  */
 function runServer(bin: string, file: string, datadir?: string): Promise<{ rc: number; lines: string[] }> {
   return new Promise((done) => {
-    execFile(bin, [`--defaults-file=${file}`, ...(datadir ? [`--datadir=${datadir}`] : []), "--help", "--verbose"], { maxBuffer: 64 << 20, timeout: 60_000 }, (error, _stdout, stderr) => {
-      const rc = error ? (typeof error.code === "number" ? error.code : 255) : 0;
-      const lines = String(stderr)
-        .split("\n")
-        .map(stripStamp)
-        .filter((l) => l !== "" && !ENVIRONMENT.test(l));
-      done({ rc, lines });
-    });
+    execFile(
+      bin,
+      [`--defaults-file=${file}`, ...(datadir ? [`--datadir=${datadir}`] : []), "--help", "--verbose"],
+      { maxBuffer: 64 << 20, timeout: 60_000 },
+      (error, _stdout, stderr) => {
+        const rc = error ? (typeof error.code === "number" ? error.code : 255) : 0;
+        const lines = String(stderr)
+          .split("\n")
+          .map(stripStamp)
+          .filter((l) => l !== "" && !ENVIRONMENT.test(l));
+        done({ rc, lines });
+      },
+    );
   });
 }
 
@@ -269,7 +279,10 @@ export function innolintVerdict(findings: { rule: string; severity: string }[], 
 }
 
 /** The names whose innolint verdict differs from the server's, sorted by name. */
-export function disagreements(oracle: OptionOracle, lint: Map<string, { findings: { rule: string; severity: string }[]; inputErrors: number }>): Disagreement[] {
+export function disagreements(
+  oracle: OptionOracle,
+  lint: Map<string, { findings: { rule: string; severity: string }[]; inputErrors: number }>,
+): Disagreement[] {
   const out: Disagreement[] = [];
   for (const c of oracle.cases) {
     const got = lint.get(c.name) ?? { findings: [], inputErrors: 0 };

@@ -100,7 +100,10 @@ export function splitTestFile(text: string): { sql: string; expectsError: boolea
     }
     const block = buf.length === 0 ? BLOCK.exec(s) : null;
     if (block) {
-      const args = (block[2] ?? "").trim().split(/\s+/).filter((a) => a !== "");
+      const args = (block[2] ?? "")
+        .trim()
+        .split(/\s+/)
+        .filter((a) => a !== "");
       blockEnd = (block[1]?.toLowerCase() === "perl" ? args[0] : args[1]) ?? "EOF";
       continue;
     }
@@ -205,7 +208,12 @@ export function loadSqlglotOracle(force = process.env.INNOLINT_SQLGLOT_REBUILD =
     if (!existsSync(MYSQL_TEST_ROOT)) {
       if (!existsSync(CORPUS_FILE)) return { unavailable: `${MYSQL_TEST_ROOT} is missing (apt-get install mariadb-test-data)` };
     } else {
-      writeAtomically(CORPUS_FILE, buildCorpus().map((r) => JSON.stringify(r) + "\n").join(""));
+      writeAtomically(
+        CORPUS_FILE,
+        buildCorpus()
+          .map((r) => JSON.stringify(r) + "\n")
+          .join(""),
+      );
     }
   }
   const corpus = readJsonl<CorpusRow>(CORPUS_FILE);

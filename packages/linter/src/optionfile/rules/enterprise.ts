@@ -10,10 +10,23 @@ import type { Target } from "../../target.js";
 import type { OptionFacts, ResolvedOption } from "./facts.js";
 
 const ENTERPRISE = new Set([
-  "audit_log", "component_audit_log", "mysql_firewall", "component_firewall", "thread_pool",
-  "authentication_ldap_sasl", "authentication_ldap_simple", "authentication_kerberos", "authentication_windows", "authentication_fido",
-  "keyring_encrypted_file", "keyring_okv", "keyring_aws", "keyring_hashicorp", "keyring_oci",
-  "component_mle", "component_option_tracker",
+  "audit_log",
+  "component_audit_log",
+  "mysql_firewall",
+  "component_firewall",
+  "thread_pool",
+  "authentication_ldap_sasl",
+  "authentication_ldap_simple",
+  "authentication_kerberos",
+  "authentication_windows",
+  "authentication_fido",
+  "keyring_encrypted_file",
+  "keyring_okv",
+  "keyring_aws",
+  "keyring_hashicorp",
+  "keyring_oci",
+  "component_mle",
+  "component_option_tracker",
 ]);
 
 /** Where the library's file name differs from the plugin's. */

@@ -66,7 +66,11 @@ function pluginLoads(options: ResolvedOption[]): PluginLoad[] {
     for (const item of (o.entry.value ?? "").split(/[;,]/)) {
       const eq = item.indexOf("=");
       const file = item.slice(eq + 1).trim();
-      const library = file.split(/[\\/]/).pop()!.replace(/\.(so|dll)$/i, "").toLowerCase();
+      const library = file
+        .split(/[\\/]/)
+        .pop()!
+        .replace(/\.(so|dll)$/i, "")
+        .toLowerCase();
       if (!library) continue;
       const plugin = eq >= 0 ? item.slice(0, eq).trim().replace(/-/g, "_").toLowerCase() : "";
       items.push({ library, ...(plugin ? { plugin } : {}), ...(/[\\/]/.test(file) ? { withPath: true } : {}), option: o });
@@ -75,8 +79,7 @@ function pluginLoads(options: ResolvedOption[]): PluginLoad[] {
     if (o.variable === "early_plugin_load") {
       early.length = 0;
       append(early, items);
-    }
-    else if (o.variable === "plugin_load") main = items;
+    } else if (o.variable === "plugin_load") main = items;
     else append(main, items);
   }
   return append(early, main);
@@ -163,7 +166,9 @@ export function buildOptionFacts(root: string, set: OptionSet, target: Target, l
   const options: ResolvedOption[] = [];
   const effective = new Map<string, ResolvedOption>();
   for (const entry of set.entries) {
-    const { variable, lookup, abbreviates, prefixOf } = live ? { variable: entry.name, lookup: lookupVariable(target, entry.name), abbreviates: undefined, prefixOf: undefined } : resolveName(target, entry);
+    const { variable, lookup, abbreviates, prefixOf } = live
+      ? { variable: entry.name, lookup: lookupVariable(target, entry.name), abbreviates: undefined, prefixOf: undefined }
+      : resolveName(target, entry);
     const resolved: ResolvedOption = {
       entry,
       variable,
@@ -178,7 +183,12 @@ export function buildOptionFacts(root: string, set: OptionSet, target: Target, l
     const ignored = lookup.status === "known" && lookup.facts.ignored !== undefined;
     if (facts && !ignored) {
       // skip_name_resolve is a variable of its own: its "skip" is part of the name, not a prefix.
-      const prefixed = variable !== entry.rawName.replace(/^loose[-_]/i, "").replace(/-/g, "_").toLowerCase();
+      const prefixed =
+        variable !==
+        entry.rawName
+          .replace(/^loose[-_]/i, "")
+          .replace(/-/g, "_")
+          .toLowerCase();
       const prefix = prefixed && (entry.prefix === "skip" || entry.prefix === "disable" || entry.prefix === "enable") ? entry.prefix : null;
       // A running server reports the variable (log_bin ON), not the option's argument (log-bin's file name).
       const asRead = live && (facts.optionType || facts.optionArg) ? { ...facts, optionType: undefined, optionArg: undefined } : facts;

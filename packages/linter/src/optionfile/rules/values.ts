@@ -215,9 +215,11 @@ function findTypeset(raw: string, names: string[]): { members: string[] } | { pr
     if (p === start) p = raw.length;
     const trimmed = member.trim();
     const prefixOf = names.filter((n) => trimmed !== "" && n.toUpperCase().startsWith(trimmed.toUpperCase()));
-    if (trimmed === "") problems.push(`an empty member in "${raw}" (a comma ${start === 0 ? "at the start" : start >= raw.length - 1 ? "at the end" : "doubled"})`);
+    if (trimmed === "")
+      problems.push(`an empty member in "${raw}" (a comma ${start === 0 ? "at the start" : start >= raw.length - 1 ? "at the end" : "doubled"})`);
     else if (found < 0) problems.push(ambiguous(member, names));
-    else if (member !== member.trimStart() && findType(raw.slice(start).trimStart(), names, true) !== 0) problems.push(`"${member}" starts with a space, which the server does not skip after a comma`);
+    else if (member !== member.trimStart() && findType(raw.slice(start).trimStart(), names, true) !== 0)
+      problems.push(`"${member}" starts with a space, which the server does not skip after a comma`);
     else if (prefixOf.length === 1) problems.push(`"${member}" abbreviates ${prefixOf[0]}, which the server accepts only for the last member of the list`);
     else unknown.push(trimmed);
   }

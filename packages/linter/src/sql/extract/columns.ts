@@ -2,7 +2,7 @@
 import type { Node } from "web-tree-sitter";
 import type { Range } from "../../finding.js";
 import { nameOf, rangeOf, unquote } from "../tree.js";
-import type { ColumnFacts, ColumnPosition, ColumnChange, TableOptions, } from "../types.js";
+import type { ColumnFacts, ColumnPosition, ColumnChange, TableOptions } from "../types.js";
 import { charsetOfCollation } from "../rowsize.js";
 import { append } from "../../arrays.js";
 
@@ -54,19 +54,68 @@ export function nameTok(t: Tok | undefined): string | undefined {
 
 /** One-word type names and their synonyms (sql_yacc.yy `type`, `int_type`, `real_type`, `numeric_type`). */
 const TYPE_NAMES: Record<string, string> = {
-  INT: "int", INTEGER: "int", INT4: "int", TINYINT: "tinyint", INT1: "tinyint", BOOL: "tinyint", BOOLEAN: "tinyint",
-  SMALLINT: "smallint", INT2: "smallint", MEDIUMINT: "mediumint", MIDDLEINT: "mediumint", INT3: "mediumint",
-  BIGINT: "bigint", INT8: "bigint", SERIAL: "bigint",
-  DECIMAL: "decimal", DEC: "decimal", NUMERIC: "decimal", FIXED: "decimal",
-  FLOAT: "float", FLOAT4: "float", DOUBLE: "double", FLOAT8: "double", REAL: "double",
-  BIT: "bit", DATE: "date", TIME: "time", DATETIME: "datetime", TIMESTAMP: "timestamp", YEAR: "year",
-  CHAR: "char", CHARACTER: "char", NCHAR: "char", VARCHAR: "varchar", VARCHARACTER: "varchar", NVARCHAR: "varchar",
-  BINARY: "binary", VARBINARY: "varbinary",
-  TINYTEXT: "tinytext", TEXT: "text", MEDIUMTEXT: "mediumtext", LONGTEXT: "longtext", LONG: "mediumtext",
-  TINYBLOB: "tinyblob", BLOB: "blob", MEDIUMBLOB: "mediumblob", LONGBLOB: "longblob",
-  JSON: "json", ENUM: "enum", SET: "set", VECTOR: "vector", INET4: "inet4", INET6: "inet6", UUID: "uuid",
-  GEOMETRY: "geometry", POINT: "point", LINESTRING: "linestring", POLYGON: "polygon", MULTIPOINT: "multipoint",
-  MULTILINESTRING: "multilinestring", MULTIPOLYGON: "multipolygon", GEOMETRYCOLLECTION: "geometrycollection",
+  INT: "int",
+  INTEGER: "int",
+  INT4: "int",
+  TINYINT: "tinyint",
+  INT1: "tinyint",
+  BOOL: "tinyint",
+  BOOLEAN: "tinyint",
+  SMALLINT: "smallint",
+  INT2: "smallint",
+  MEDIUMINT: "mediumint",
+  MIDDLEINT: "mediumint",
+  INT3: "mediumint",
+  BIGINT: "bigint",
+  INT8: "bigint",
+  SERIAL: "bigint",
+  DECIMAL: "decimal",
+  DEC: "decimal",
+  NUMERIC: "decimal",
+  FIXED: "decimal",
+  FLOAT: "float",
+  FLOAT4: "float",
+  DOUBLE: "double",
+  FLOAT8: "double",
+  REAL: "double",
+  BIT: "bit",
+  DATE: "date",
+  TIME: "time",
+  DATETIME: "datetime",
+  TIMESTAMP: "timestamp",
+  YEAR: "year",
+  CHAR: "char",
+  CHARACTER: "char",
+  NCHAR: "char",
+  VARCHAR: "varchar",
+  VARCHARACTER: "varchar",
+  NVARCHAR: "varchar",
+  BINARY: "binary",
+  VARBINARY: "varbinary",
+  TINYTEXT: "tinytext",
+  TEXT: "text",
+  MEDIUMTEXT: "mediumtext",
+  LONGTEXT: "longtext",
+  LONG: "mediumtext",
+  TINYBLOB: "tinyblob",
+  BLOB: "blob",
+  MEDIUMBLOB: "mediumblob",
+  LONGBLOB: "longblob",
+  JSON: "json",
+  ENUM: "enum",
+  SET: "set",
+  VECTOR: "vector",
+  INET4: "inet4",
+  INET6: "inet6",
+  UUID: "uuid",
+  GEOMETRY: "geometry",
+  POINT: "point",
+  LINESTRING: "linestring",
+  POLYGON: "polygon",
+  MULTIPOINT: "multipoint",
+  MULTILINESTRING: "multilinestring",
+  MULTIPOLYGON: "multipolygon",
+  GEOMETRYCOLLECTION: "geometrycollection",
   GEOMCOLLECTION: "geometrycollection",
 };
 
@@ -189,7 +238,11 @@ export function parseColumn(name: string, toks: Tok[], range: Range): { column: 
         }
         if (toks[j]?.kind === "word" && toks[j + 1]?.kind === "string") j++;
         if (toks[j + 1]?.kind === "paren" && toks[j]?.kind === "word") j++;
-        if (j < toks.length) column.default = toks.slice(i + 1, j + 1).map((x, k, all) => (k > 0 && (all[k - 1] as Tok).node.endIndex < x.node.startIndex ? " " : "") + x.node.text).join("");
+        if (j < toks.length)
+          column.default = toks
+            .slice(i + 1, j + 1)
+            .map((x, k, all) => (k > 0 && (all[k - 1] as Tok).node.endIndex < x.node.startIndex ? " " : "") + x.node.text)
+            .join("");
         i = j;
         break;
       }

@@ -35,21 +35,72 @@ function scopeRefs(scope: Node, ctes: ReadonlySet<string>): TableRef[] {
  * the syntax words of functions (EXTRACT(... FROM ...), GROUP_CONCAT(... ORDER BY ...), MATCH ...
  * AGAINST (... IN BOOLEAN MODE), window frames).
  */
-const NOT_COLUMNS = new Set(
-  [
-    "current_timestamp", "current_date", "current_time", "current_user", "localtime", "localtimestamp",
-    "utc_date", "utc_time", "utc_timestamp", "boolean", "mode", "query", "expansion", "language",
-    "natural", "with", "rollup", "order", "by", "asc", "desc", "separator", "using", "from",
-    "for", "leading", "trailing", "both", "member", "of", "over", "partition", "rows", "range",
-    "unbounded", "preceding", "following", "current", "row", "maxvalue", "dual",
-  ],
-);
+const NOT_COLUMNS = new Set([
+  "current_timestamp",
+  "current_date",
+  "current_time",
+  "current_user",
+  "localtime",
+  "localtimestamp",
+  "utc_date",
+  "utc_time",
+  "utc_timestamp",
+  "boolean",
+  "mode",
+  "query",
+  "expansion",
+  "language",
+  "natural",
+  "with",
+  "rollup",
+  "order",
+  "by",
+  "asc",
+  "desc",
+  "separator",
+  "using",
+  "from",
+  "for",
+  "leading",
+  "trailing",
+  "both",
+  "member",
+  "of",
+  "over",
+  "partition",
+  "rows",
+  "range",
+  "unbounded",
+  "preceding",
+  "following",
+  "current",
+  "row",
+  "maxvalue",
+  "dual",
+]);
 
 /** Interval units: not columns after `INTERVAL <expr>`, before FROM in EXTRACT, first in TIMESTAMPADD/DIFF. */
 const UNITS = new Set([
-  "microsecond", "second", "minute", "hour", "day", "week", "month", "quarter", "year",
-  "second_microsecond", "minute_microsecond", "minute_second", "hour_microsecond", "hour_second",
-  "hour_minute", "day_microsecond", "day_second", "day_minute", "day_hour", "year_month",
+  "microsecond",
+  "second",
+  "minute",
+  "hour",
+  "day",
+  "week",
+  "month",
+  "quarter",
+  "year",
+  "second_microsecond",
+  "minute_microsecond",
+  "minute_second",
+  "hour_microsecond",
+  "hour_second",
+  "hour_minute",
+  "day_microsecond",
+  "day_second",
+  "day_minute",
+  "day_hour",
+  "year_month",
 ]);
 
 /**
@@ -57,14 +108,51 @@ const UNITS = new Set([
  * a literal (DATE '2020-01-01'), after USING; elsewhere they are columns (a partition key `date`).
  */
 const TYPE_WORDS = new Set([
-  "signed", "unsigned", "char", "nchar", "decimal", "integer", "json", "double", "float", "date", "time",
-  "datetime", "timestamp", "character", "set", "utf8", "utf8mb3", "utf8mb4", "latin1",
+  "signed",
+  "unsigned",
+  "char",
+  "nchar",
+  "decimal",
+  "integer",
+  "json",
+  "double",
+  "float",
+  "date",
+  "time",
+  "datetime",
+  "timestamp",
+  "character",
+  "set",
+  "utf8",
+  "utf8mb3",
+  "utf8mb4",
+  "latin1",
 ]);
 
 /** Operators and keywords that end the expression an INTERVAL's unit follows. */
 const INTERVAL_STOP = new Set([
-  ",", "=", "<", ">", "<=", ">=", "<>", "!=", "<=>", "AND", "OR", "XOR", "NOT", "LIKE", "IN", "BETWEEN", "IS",
-  "WHEN", "THEN", "ELSE", "&&", "||",
+  ",",
+  "=",
+  "<",
+  ">",
+  "<=",
+  ">=",
+  "<>",
+  "!=",
+  "<=>",
+  "AND",
+  "OR",
+  "XOR",
+  "NOT",
+  "LIKE",
+  "IN",
+  "BETWEEN",
+  "IS",
+  "WHEN",
+  "THEN",
+  "ELSE",
+  "&&",
+  "||",
 ]);
 
 const lower = (n: Node | null | undefined) => (n ? n.text.toLowerCase() : "");
@@ -129,9 +217,7 @@ function resolveColumn(ref: Node, chain: TableRef[][]): { table: string; column:
   const schema = parts.length >= 3 ? (parts[parts.length - 3] as string).toLowerCase() : undefined;
   for (const refs of chain) {
     const byAlias = refs.find((r) => r.alias?.toLowerCase() === qualifier);
-    const byName = refs.find(
-      (r) => r.alias === undefined && r.name.toLowerCase() === qualifier && (!schema || r.schema?.toLowerCase() === schema),
-    );
+    const byName = refs.find((r) => r.alias === undefined && r.name.toLowerCase() === qualifier && (!schema || r.schema?.toLowerCase() === schema));
     const hit = byAlias ?? byName;
     if (hit) return hit.derived ? undefined : { table: hit.name, column };
   }
@@ -163,11 +249,7 @@ function chainOf(node: Node, cache: Map<number, TableRef[]>, ctes: ReadonlySet<s
   return chain;
 }
 
-function conditionColumns(
-  nodes: Node[],
-  cache: Map<number, TableRef[]>,
-  ctes: ReadonlySet<string>,
-): { table: string; columns: string[] }[] {
+function conditionColumns(nodes: Node[], cache: Map<number, TableRef[]>, ctes: ReadonlySet<string>): { table: string; columns: string[] }[] {
   const found: { table: string; column: string }[] = [];
   for (const cond of nodes) {
     const chain = chainOf(cond, cache, ctes);
@@ -189,9 +271,7 @@ export function dml(node: Node, facts: StatementFacts, found: Node[]): void {
     else byType.set(type, [n]);
   }
   const ofType = (type: string) => byType.get(type) ?? [];
-  const cteNames = new Set(
-    ofType("cte").map((c) => (nameOf(c.childForFieldName("name")) ?? "").toLowerCase()),
-  );
+  const cteNames = new Set(ofType("cte").map((c) => (nameOf(c.childForFieldName("name")) ?? "").toLowerCase()));
   const seen = new Set<string>();
   const add = (t: { schema?: string; name: string; alias?: string }) => {
     if (!t.name || (!t.schema && cteNames.has(t.name.toLowerCase()))) return;

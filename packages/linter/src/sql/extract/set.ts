@@ -2,7 +2,7 @@
 import type { Node } from "web-tree-sitter";
 import type { Range } from "../../finding.js";
 import { childrenOfType, rangeOf, unquote } from "../tree.js";
-import type { AssignmentFacts, } from "../types.js";
+import type { AssignmentFacts } from "../types.js";
 
 const SCOPES: Record<string, AssignmentFacts["scope"]> = {
   GLOBAL: "global",
@@ -45,7 +45,10 @@ export function assignments(node: Node): AssignmentFacts[] {
       fact.scope = m[1] ? (SCOPES[m[1].toUpperCase()] ?? "session") : "session";
       fact.nameRange = shifted(rangeOf(variable), prefix, variable.text.length);
     } else {
-      fact.variable = variable.namedChildren.map((c) => unquote(c.text)).join(".").toLowerCase();
+      fact.variable = variable.namedChildren
+        .map((c) => unquote(c.text))
+        .join(".")
+        .toLowerCase();
       if (!scopeNode && keywordSeen) fact.scopeInherited = true;
     }
     out.push(fact);

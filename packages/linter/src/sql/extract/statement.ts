@@ -132,7 +132,10 @@ export function statementFacts(node: Node, source: string, inside: Node[] = scan
 
 /** For a top-level ERROR node: the statement it most likely was. */
 function guessKind(node: Node): StatementKind {
-  const words = node.text.trim().split(/\s+/, 4).map((w) => w.toLowerCase());
+  const words = node.text
+    .trim()
+    .split(/\s+/, 4)
+    .map((w) => w.toLowerCase());
   const [a, b, c] = words;
   if (a === "create" && (b === "table" || c === "table")) return "create-table";
   if (a === "alter" && (b === "table" || c === "table")) return "alter-table";
@@ -144,5 +147,3 @@ function guessKind(node: Node): StatementKind {
   if (a === "set") return "set";
   return "other";
 }
-
-

@@ -2,7 +2,17 @@
 import type { Node } from "web-tree-sitter";
 import type { Range } from "../../finding.js";
 import { childrenOfType, firstChild, keywords, nameOf, rangeOf, tableName, unquote } from "../tree.js";
-import type { PartitionType, SubpartitioningFacts, PartitioningFacts, IndexFacts, ColumnFacts, ColumnChange, TableOptions, PartitionOp, StatementFacts } from "../types.js";
+import type {
+  PartitionType,
+  SubpartitioningFacts,
+  PartitioningFacts,
+  IndexFacts,
+  ColumnFacts,
+  ColumnChange,
+  TableOptions,
+  PartitionOp,
+  StatementFacts,
+} from "../types.js";
 import { alterActions } from "../alter.js";
 import { append } from "../../arrays.js";
 import { columnDefinition, columnOption, tableOptions, tokens, type Tok } from "./columns.js";
@@ -41,12 +51,15 @@ export function createTable(node: Node, facts: StatementFacts, inside: Node[]): 
     const sub = firstChild(select, "select_statement");
     if (sub) {
       const inner: StatementFacts = { kind: "select", range: facts.range, tables: [] };
-      dml(sub, inner, inside.filter((n) => n.startIndex >= sub.startIndex && n.endIndex <= sub.endIndex));
+      dml(
+        sub,
+        inner,
+        inside.filter((n) => n.startIndex >= sub.startIndex && n.endIndex <= sub.endIndex),
+      );
       append(facts.tables, inner.tables);
     }
   }
 }
-
 
 export function indexFacts(def: Node): IndexFacts {
   const kws = keywords(def);
@@ -107,7 +120,6 @@ export function options(node: Node, facts: StatementFacts): void {
   }
 }
 
-
 function numberOf(node: Node | null | undefined): number | undefined {
   if (!node) return undefined;
   const n = Number(node.text);
@@ -159,13 +171,7 @@ export function partitioningFacts(clause: Node): PartitioningFacts {
     const subType = firstChild(sub, "subpartition_type") as Node;
     const skws = keywords(subType);
     const slinear = skws.includes("LINEAR");
-    const stype: SubpartitioningFacts["type"] = skws.includes("KEY")
-      ? slinear
-        ? "linear-key"
-        : "key"
-      : slinear
-        ? "linear-hash"
-        : "hash";
+    const stype: SubpartitioningFacts["type"] = skws.includes("KEY") ? (slinear ? "linear-key" : "key") : slinear ? "linear-hash" : "hash";
     const perDeclared = numberOf(sub.childForFieldName("subpartitions")) ?? 1;
     // Only the definitions written out are counted one by one; the partitions a PARTITIONS n clause
     // declares beyond them each have perDeclared, multiplied (a declared 10^9 must not be a list).
@@ -193,7 +199,6 @@ function partitionNames(node: Node): string[] {
   const names = firstChild(node, "partition_names");
   return names ? names.namedChildren.map((c) => unquote(c.text)) : [];
 }
-
 
 const MAINTENANCE: Record<string, string> = {
   TRUNCATE: "truncate",

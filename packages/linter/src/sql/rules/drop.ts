@@ -63,14 +63,22 @@ export function dropsInnodbTablespace(facts: SqlStatementFacts): boolean {
 }
 
 export function what(kind: string): string {
-  return kind === "truncate-table" ? "TRUNCATE TABLE" : kind === "drop-tablespace" ? "DROP TABLESPACE" : kind === "drop-database" ? "DROP DATABASE" : "DROP TABLE";
+  return kind === "truncate-table"
+    ? "TRUNCATE TABLE"
+    : kind === "drop-tablespace"
+      ? "DROP TABLESPACE"
+      : kind === "drop-database"
+        ? "DROP DATABASE"
+        : "DROP TABLE";
 }
 
 export function subject(facts: SqlStatementFacts): string {
   const s = facts.statement;
   if (s.kind === "drop-database") return `database ${s.database ?? ""}`.trim();
   if (s.kind === "drop-tablespace") return `tablespace ${s.tablespace ?? ""}`.trim();
-  return tablesOf(facts).map((t) => t.name).join(", ");
+  return tablesOf(facts)
+    .map((t) => t.name)
+    .join(", ");
 }
 
 /**

@@ -8,7 +8,36 @@ export function total(p: PartitioningFacts): number {
   return p.subpartitioning ? p.subpartitioning.subpartitions : p.partitions;
 }
 
-const SQL_WORDS = new Set(["to_days", "year", "month", "day", "unix_timestamp", "to_seconds", "floor", "abs", "mod", "div", "and", "or", "not", "null", "datediff", "extract", "from", "quarter", "weekday", "dayofyear", "dayofmonth", "hour", "minute", "second", "microsecond", "ceiling", "ceil", "yearweek"]);
+const SQL_WORDS = new Set([
+  "to_days",
+  "year",
+  "month",
+  "day",
+  "unix_timestamp",
+  "to_seconds",
+  "floor",
+  "abs",
+  "mod",
+  "div",
+  "and",
+  "or",
+  "not",
+  "null",
+  "datediff",
+  "extract",
+  "from",
+  "quarter",
+  "weekday",
+  "dayofyear",
+  "dayofmonth",
+  "hour",
+  "minute",
+  "second",
+  "microsecond",
+  "ceiling",
+  "ceil",
+  "yearweek",
+]);
 
 /** The columns a partitioning function reads: COLUMNS/KEY lists, or the identifiers in its expression. */
 export function partitionColumns(p: PartitioningFacts): string[] {
