@@ -6,6 +6,7 @@
 //
 //   node bench/lsp.mjs [--json]
 import { spawn } from "node:child_process";
+import { lspClient } from "./lib.mjs";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -35,7 +36,6 @@ function rand() {
 }
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 
-// ---------------------------------------------------------------------------------------------
 // Documents
 
 function migration(lines) {
@@ -134,71 +134,7 @@ function myCnf() {
   return out.join("\n");
 }
 
-// ---------------------------------------------------------------------------------------------
 // A minimal JSON-RPC client over the child's stdio (no dependencies: the framing is the protocol).
-
-function client(child) {
-  let buf = Buffer.alloc(0);
-  let nextId = 1;
-  const pending = new Map();
-  const listeners = [];
-  child.stdout.on("data", (chunk) => {
-    const at = performance.now();
-    buf = Buffer.concat([buf, chunk]);
-    for (;;) {
-      const end = buf.indexOf("\r\n\r\n");
-      if (end < 0) return;
-      const m = /Content-Length: *(\d+)/i.exec(buf.subarray(0, end).toString("ascii"));
-      const len = Number(m[1]);
-      if (buf.length < end + 4 + len) return;
-      const msg = JSON.parse(buf.subarray(end + 4, end + 4 + len).toString("utf8"));
-      buf = buf.subarray(end + 4 + len);
-      if (msg.id !== undefined && msg.method === undefined) {
-        pending.get(msg.id)?.(msg);
-        pending.delete(msg.id);
-      } else if (msg.id !== undefined) {
-        // A request from the server (registration, configuration): answer null.
-        send({ jsonrpc: "2.0", id: msg.id, result: null });
-      } else {
-        for (const l of [...listeners]) l(msg, at);
-      }
-    }
-  });
-  function send(msg) {
-    const body = Buffer.from(JSON.stringify(msg), "utf8");
-    child.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
-    child.stdin.write(body);
-  }
-  return {
-    request(method, params) {
-      const id = nextId++;
-      return new Promise((resolve) => {
-        pending.set(id, resolve);
-        send({ jsonrpc: "2.0", id, method, params });
-      });
-    },
-    notify(method, params) {
-      send({ jsonrpc: "2.0", method, params });
-    },
-    /** Resolves with [params, receive time] of the first publishDiagnostics for uri at version >= v. */
-    diagnostics(uri, version, timeoutMs = 60_000) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          listeners.splice(listeners.indexOf(l), 1);
-          reject(new Error(`no diagnostics for ${uri} v${version} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        const l = (msg, at) => {
-          if (msg.method === "textDocument/publishDiagnostics" && msg.params.uri === uri && (msg.params.version ?? 0) >= version) {
-            clearTimeout(timer);
-            listeners.splice(listeners.indexOf(l), 1);
-            resolve([msg.params, at]);
-          }
-        };
-        listeners.push(l);
-      });
-    },
-  };
-}
 
 /** A document the client mirrors, so edits can be made as ranges (incremental sync). */
 class Doc {
@@ -245,8 +181,6 @@ function rssMb(pid) {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-
 const work = mkdtempSync(join(tmpdir(), "innolint-bench-lsp-"));
 const child = spawn(process.execPath, [cli, "lsp", "--stdio"], { cwd: work, stdio: ["pipe", "pipe", "pipe"] });
 let stderr = "";
@@ -262,7 +196,7 @@ try {
   writeFileSync(join(work, "migrations/0001_init.sql"), "CREATE TABLE staging_base (id INT PRIMARY KEY) ENGINE=InnoDB;\n");
   writeFileSync(join(work, "migrations/0002_orders.sql"), sqlText);
 
-  const rpc = client(child);
+  const rpc = lspClient(child);
   const folder = pathToFileURL(work).href;
   await rpc.request("initialize", { processId: process.pid, rootUri: folder, workspaceFolders: [{ uri: folder, name: "bench" }], capabilities: {} });
   rpc.notify("initialized", {});

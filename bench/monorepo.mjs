@@ -6,7 +6,8 @@
 // Prints figures; asserts nothing.
 //
 //   node bench/monorepo.mjs [--files 1000,10000] [--no-cli] [--no-lsp] [--no-shapes] [--generate DIR]
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import { interleavedRuns, lspClient, median } from "./lib.mjs";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -68,43 +69,19 @@ function generate(dir, files) {
   return bytes;
 }
 
-function measure(args, script = cli) {
-  const t0 = process.hrtime.bigint();
-  const res = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, script, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  const rssMb = Number(res.stderr.trim().split("\n").pop()) / 1024;
-  return { ms, rssMb, code: res.status, stdout: res.stdout, stderr: res.stderr };
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
-/** Runs each command `rounds` times, interleaved, so the machine's other load hits them alike. */
 function interleaved(runs, rounds) {
-  const samples = runs.map(() => []);
-  for (let r = 0; r < rounds; r++)
-    runs.forEach(([, args, script], i) => {
-      samples[i].push(measure(args, script));
-    });
-  return runs.map(([label], i) => {
-    const s = samples[i];
-    const out = { ms: median(s.map((x) => x.ms)), rss: Math.max(...s.map((x) => x.rssMb)), codes: [...new Set(s.map((x) => x.code))] };
+  return interleavedRuns(runs, rounds, cli).map((out) => {
     console.log(
-      `  ${label.padEnd(62)} median ${fmt(out.ms).padStart(8)}   peak RSS ${out.rss.toFixed(0).padStart(5)} MB   exit ${out.codes.join("/")}   (${rounds} runs)`,
+      `  ${out.label.padEnd(62)} median ${fmt(out.ms).padStart(8)}   peak RSS ${out.rss.toFixed(0).padStart(5)} MB   exit ${out.codes.join("/")}   (${rounds} runs)`,
     );
     return out;
   });
-}
-
-// `--generate DIR`: write the largest monorepo there and stop (for profiling by hand).
-if (arg("--generate")) {
-  const bytes = generate(arg("--generate"), sizes[sizes.length - 1]);
-  console.log(`${sizes[sizes.length - 1]} files, ${bytes} bytes in ${arg("--generate")}`);
-  process.exit(0);
 }
 
 const work = mkdtempSync(join(tmpdir(), "innolint-bench-monorepo-"));
@@ -209,51 +186,11 @@ async function lspBench(dir, files) {
   const child = spawn(process.execPath, [cli, "lsp", "--stdio"], { cwd: dirname(dir), stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
-  let buf = Buffer.alloc(0);
-  let nextId = 1;
-  const pending = new Map();
-  const listeners = [];
-  const send = (msg) => {
-    const body = Buffer.from(JSON.stringify(msg), "utf8");
-    child.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
-    child.stdin.write(body);
-  };
-  child.stdout.on("data", (chunk) => {
-    const at = performance.now();
-    buf = Buffer.concat([buf, chunk]);
-    for (;;) {
-      const end = buf.indexOf("\r\n\r\n");
-      if (end < 0) return;
-      const len = Number(/Content-Length: *(\d+)/i.exec(buf.subarray(0, end).toString("ascii"))[1]);
-      if (buf.length < end + 4 + len) return;
-      const msg = JSON.parse(buf.subarray(end + 4, end + 4 + len).toString("utf8"));
-      buf = buf.subarray(end + 4 + len);
-      if (msg.id !== undefined && msg.method === undefined) {
-        pending.get(msg.id)?.(msg);
-        pending.delete(msg.id);
-      } else if (msg.id !== undefined) send({ jsonrpc: "2.0", id: msg.id, result: null });
-      else for (const l of [...listeners]) l(msg, at);
-    }
-  });
-  const request = (method, params) =>
-    new Promise((resolve) => {
-      const id = nextId++;
-      pending.set(id, resolve);
-      send({ jsonrpc: "2.0", id, method, params });
-    });
+  const rpc = lspClient(child);
   const uri = pathToFileURL(middle).href;
-  const diagnostics = (version) =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no diagnostics for v${version} in 120 s; server stderr: ${stderr}`)), 120_000);
-      const l = (msg, at) => {
-        if (msg.method === "textDocument/publishDiagnostics" && msg.params.uri === uri && (msg.params.version ?? 0) >= version) {
-          clearTimeout(timer);
-          listeners.splice(listeners.indexOf(l), 1);
-          resolve([msg.params, at]);
-        }
-      };
-      listeners.push(l);
-    });
+  const send = (msg) => rpc.notify(msg.method, msg.params);
+  const request = (method, params) => rpc.request(method, params);
+  const diagnostics = (version) => rpc.diagnostics(uri, version, 120_000).catch((e) => Promise.reject(new Error(`${e.message}; server stderr: ${stderr}`)));
   try {
     const folder = pathToFileURL(dirname(dir)).href;
     writeFileSync(join(dirname(dir), ".innolint.json"), JSON.stringify({ root: true, target: TARGET }));

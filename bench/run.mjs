@@ -1,6 +1,7 @@
 // npm run bench: wall time and peak RSS of the bundled CLI, SQL throughput against bare parsing,
 // and the simulator's per-estimate cost. Prints figures; asserts nothing.
 import { spawnSync } from "node:child_process";
+import { interleavedRuns, measure as measureRun, median } from "./lib.mjs";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -13,16 +14,7 @@ if (!existsSync(cli)) {
   process.exit(2);
 }
 
-/** Runs a command under /usr/bin/time, returning wall ms and max RSS in MB. */
-function measure(args, script = cli) {
-  const t0 = process.hrtime.bigint();
-  const res = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, script, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  const rssKb = Number(res.stderr.trim().split("\n").pop());
-  return { ms, rssMb: rssKb / 1024, code: res.status, stdout: res.stdout };
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const measure = (args, script = cli) => measureRun(script, args);
 
 function series(label, args, runs, script) {
   const samples = Array.from({ length: runs }, () => measure(args, script));
@@ -33,14 +25,7 @@ function series(label, args, runs, script) {
 }
 
 function interleaved(runs, rounds) {
-  const samples = runs.map(() => []);
-  for (let r = 0; r < rounds; r++)
-    runs.forEach(([, args, script], i) => {
-      samples[i].push(measure(args, script));
-    });
-  return runs.map(([label], i) => {
-    const ms = median(samples[i].map((s) => s.ms));
-    const rss = Math.max(...samples[i].map((s) => s.rssMb));
+  return interleavedRuns(runs, rounds, cli).map(({ label, ms, rss }) => {
     console.log(`${label.padEnd(64)} median ${ms.toFixed(0).padStart(6)} ms   peak RSS ${rss.toFixed(0).padStart(4)} MB   (${rounds} runs)`);
     return { ms, rss };
   });

@@ -288,9 +288,7 @@ export function startSqlPrefetch(
   if (requested === 1) return undefined;
   const script = workerScript(env);
   if (!script) return undefined;
-  const plan: { path: string; target: Target; bytes: number }[] = [];
-  const planned = new Set<string>();
-  let bytes = 0;
+  const plan = new Plan();
   // How many of a directory's migrations are planned, per target: each is planned once, in order.
   const plannedUpTo = new Map<string, number>();
   for (const job of jobs) {
@@ -311,30 +309,35 @@ export function startSqlPrefetch(
     }
     if (upTo > from) plannedUpTo.set(`${target.label}\0${listing.dir}`, upTo);
     if (job.options.text === undefined) paths.push(resolve(job.file));
-    for (const path of paths) {
-      const key = keyOf(path, target);
-      if (planned.has(key)) continue;
-      planned.add(key);
-      const size = sizeOf(path);
-      if (size < 0 || size > SQL_STREAM_ABOVE) continue;
-      plan.push({ path, target, bytes: size });
-      bytes += size;
-    }
+    for (const path of paths) plan.add(path, target);
   }
-  return prefetchFor(plan, bytes, requested, script);
+  return plan.start(requested, script);
 }
 
-function prefetchFor(
-  plan: { path: string; target: Target; bytes: number }[],
-  bytes: number,
-  requested: number | undefined,
-  script: string,
-): SqlPrefetch | undefined {
-  if (plan.length < 2) return undefined;
-  if (requested === undefined && bytes < PARALLEL_FROM_BYTES) return undefined;
-  const threads = requested ?? defaultThreads();
-  if (threads < 2) return undefined;
-  return new SqlPrefetch(plan, Math.min(threads - 1, plan.length), script);
+/** Files to parse ahead, each (path, target) once, in order; none that is unreadable or streamed. */
+class Plan {
+  private readonly files: { path: string; target: Target; bytes: number }[] = [];
+  private readonly keys = new Set<string>();
+  private bytes = 0;
+
+  add(path: string, target: Target): void {
+    const key = keyOf(path, target);
+    if (this.keys.has(key)) return;
+    this.keys.add(key);
+    const size = sizeOf(path);
+    if (size < 0 || size > SQL_STREAM_ABOVE) return;
+    this.files.push({ path, target, bytes: size });
+    this.bytes += size;
+  }
+
+  /** Workers for the plan, or undefined when in-process is better (see startSqlPrefetch). */
+  start(requested: number | undefined, script: string): SqlPrefetch | undefined {
+    if (this.files.length < 2) return undefined;
+    if (requested === undefined && this.bytes < PARALLEL_FROM_BYTES) return undefined;
+    const threads = requested ?? defaultThreads();
+    if (threads < 2) return undefined;
+    return new SqlPrefetch(this.files, Math.min(threads - 1, this.files.length), script);
+  }
 }
 
 /**
@@ -351,13 +354,7 @@ export function startReplayPrefetch(
   if (requested === 1) return undefined;
   const script = workerScript(env);
   if (!script) return undefined;
-  const plan: { path: string; target: Target; bytes: number }[] = [];
-  let bytes = 0;
-  for (const path of paths) {
-    const size = sizeOf(path);
-    if (size < 0 || size > SQL_STREAM_ABOVE) continue;
-    plan.push({ path, target, bytes: size });
-    bytes += size;
-  }
-  return prefetchFor(plan, bytes, requested, script);
+  const plan = new Plan();
+  for (const path of paths) plan.add(path, target);
+  return plan.start(requested, script);
 }
