@@ -169,7 +169,7 @@ describe("diagnostics", () => {
     const d = await c.open("dump.sql", text, "sql");
     expect(d.diagnostics).toHaveLength(1);
     expect(d.diagnostics[0]?.range.start.line).toBe(0);
-    expect(d.diagnostics[0]?.message).toMatch(/document is 16 MB, above the 16 MB the editor lints; run innolint on the file/);
+    expect(d.diagnostics[0]?.message).toMatch(/document is 16 MB, above the editor's 16 MB limit: it is not linted here; run innolint on the file/);
   });
 
   it("publishes the engine's findings with rule code, docs link, severity, impact line and the Finding as data", async () => {

@@ -63,7 +63,8 @@ describe("markdown report", () => {
               h.startsWith("https://dev.mysql.com/") ||
               h.startsWith("https://bugs.mysql.com/") ||
               h.startsWith("https://jira.mariadb.org/") ||
-              h.startsWith("https://galeracluster.com/"),
+              h.startsWith("https://galeracluster.com/") ||
+              h.startsWith("https://mariadb.com/kb/"),
           ),
         ).toBe(true);
         await page.locator("details summary").first().click();

@@ -108,7 +108,7 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
       {
         file,
         line: 1,
-        message: `the document is ${(doc.text.length / 2 ** 20).toFixed(0)} MB, above the ${EDITOR_MAX_CHARS / 2 ** 20} MB the editor lints; run innolint on the file, which reads it in windows`,
+        message: `the document is ${(doc.text.length / 2 ** 20).toFixed(0)} MB, above the editor's ${EDITOR_MAX_CHARS / 2 ** 20} MB limit: it is not linted here; run innolint on the file, which reads it in windows`,
       },
     ];
     return analysis;
