@@ -24,6 +24,7 @@ export interface Listing {
 
 /** One directory's migrations replayed for one target: `after[i]` is the schema after `names[i]`. */
 interface Chain {
+  target: Target;
   listing: Listing;
   after: Schema[];
   /** The origin of the empty schema before the first file. */
@@ -74,16 +75,21 @@ export class MigrationHistory {
    * history replays the file from disk it applies these facts instead of reading and parsing again.
    */
   async facts(path: string, text: string, target: Target, fromDisk = false): Promise<SqlFacts> {
-    const key = `${target.label}\0${path}`;
+    const key = targetKey(target, path);
     const hit = this.parsed.get(key);
     if (hit && hit.text === text) return hit.facts;
-    const offered = await this.prefetched?.(path, target);
-    const facts = offered && offered.text === text ? offered.facts : await extractFacts(path, text, target);
-    const chain = this.chains.get(`${target.label}\0${dirname(path)}`);
+    const facts = await this.parse(path, text, target);
+    const chain = this.chains.get(targetKey(target, dirname(path)));
     const at = chain?.listing.position.get(basename(path));
     // Kept only for a replay still to come.
     if (at === undefined || !chain || at >= chain.after.length) this.parsed.set(key, { text, facts, fromDisk: fromDisk && this.onDisk(path) });
     return facts;
+  }
+
+  /** The facts of a text: a worker's, when it extracted this very text, else extracted here. */
+  private async parse(path: string, text: string, target: Target): Promise<SqlFacts> {
+    const offered = await this.prefetched?.(path, target);
+    return offered && offered.text === text ? offered.facts : extractFacts(path, text, target);
   }
 
   /** The directory's migrations, sorted once per history. */
@@ -130,7 +136,11 @@ export class MigrationHistory {
    */
   invalidate(files: string[]): void {
     const byDir = new Map<string, string[]>();
-    for (const f of files) byDir.set(dirname(f), [...(byDir.get(dirname(f)) ?? []), basename(f)]);
+    for (const f of files) {
+      const names = byDir.get(dirname(f));
+      if (names) names.push(basename(f));
+      else byDir.set(dirname(f), [basename(f)]);
+    }
     for (const [dir, names] of byDir) {
       const old = this.listings.get(dir);
       if (!old) continue;
@@ -139,11 +149,11 @@ export class MigrationHistory {
       let from = 0;
       while (from < old.names.length && old.names[from] === fresh.names[from]) from++;
       for (const name of names) from = Math.min(from, old.position.get(name) ?? from, fresh.position.get(name) ?? from);
-      for (const [key, chain] of this.chains) {
+      for (const chain of this.chains.values()) {
         if (chain.listing.dir !== dir) continue;
         chain.listing = fresh;
         if (chain.after.length > from) chain.after.length = from;
-        for (const name of names) this.parsed.delete(`${key.slice(0, key.indexOf("\0"))}\0${join(dir, name)}`);
+        for (const name of names) this.parsed.delete(targetKey(chain.target, join(dir, name)));
       }
     }
   }
@@ -151,9 +161,10 @@ export class MigrationHistory {
   /** The migrations from disk that the schema before `file` still needs replayed, in order. */
   toReplay(file: string, target: Target): string[] {
     const listing = this.listing(dirname(file));
-    const done = this.chains.get(`${target.label}\0${listing.dir}`)?.after.length ?? 0;
+    const done = this.chains.get(targetKey(target, listing.dir))?.after.length ?? 0;
+    const count = this.countBefore(listing, file);
     const out: string[] = [];
-    for (let i = done; i < this.countBefore(listing, file); i++) {
+    for (let i = done; i < count; i++) {
       const path = join(listing.dir, listing.names[i] as string);
       if (this.onDisk(path)) out.push(path);
     }
@@ -171,24 +182,25 @@ export class MigrationHistory {
    */
   async schemaAndOrigin(file: string, target: Target): Promise<{ schema: Schema; origin: object }> {
     const dir = dirname(file);
-    const key = `${target.label}\0${dir}`;
+    const key = targetKey(target, dir);
     let chain = this.chains.get(key);
     if (!chain) {
-      chain = { listing: this.listing(dir), after: [], empty: {} };
+      chain = { target, listing: this.listing(dir), after: [], empty: {} };
       this.chains.set(key, chain);
     }
     const count = this.countBefore(chain.listing, file);
-    while (chain.after.length < count) await this.applyNext(chain, target);
+    while (chain.after.length < count) await this.applyNext(chain);
     const before = count > 0 ? (chain.after[count - 1] as Schema) : undefined;
     return { schema: before ? before.clone() : new Schema(), origin: before ?? chain.empty };
   }
 
   /** Applies the chain's next file to a copy of the schema before it. */
-  private async applyNext(chain: Chain, target: Target): Promise<void> {
+  private async applyNext(chain: Chain): Promise<void> {
+    const { target } = chain;
     const path = join(chain.listing.dir, chain.listing.names[chain.after.length] as string);
     const previous = chain.after[chain.after.length - 1];
     const next = previous ? previous.clone() : new Schema();
-    const key = `${target.label}\0${path}`;
+    const key = targetKey(target, path);
     const kept = this.parsed.get(key);
     this.parsed.delete(key);
     if (kept?.fromDisk) {
@@ -201,13 +213,17 @@ export class MigrationHistory {
     } else {
       const text = this.readText(path);
       if (text !== undefined) {
-        const facts = kept && kept.text === text ? kept.facts : await this.facts(path, text, target);
-        this.parsed.delete(key);
+        const facts = kept && kept.text === text ? kept.facts : await this.parse(path, text, target);
         for (const s of facts.statements) next.apply(s, path);
       }
     }
     chain.after.push(next);
   }
+}
+
+/** Chains are kept per target and directory, parsed facts per target and file. */
+function targetKey(target: Target, path: string): string {
+  return `${target.label}\0${path}`;
 }
 
 function sizeOf(path: string): number {
