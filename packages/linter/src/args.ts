@@ -66,8 +66,8 @@ function describe(e: Error & { code?: string }, spec: CommandSpec, flags: Record
     }
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
       const name = option?.replace(/^-+/, "").split("=")[0] ?? "";
-      const f = flags[name] ?? Object.entries(flags).find(([, x]) => x.short === name)?.[1];
-      const long = flags[name] ? name : Object.entries(flags).find(([, x]) => x.short === name)?.[0];
+      // The option as declared, whether it was given long or short.
+      const [long, f] = flags[name] ? [name, flags[name]] : (Object.entries(flags).find(([, x]) => x.short === name) ?? []);
       if (f?.type === "boolean") return `--${long} takes no value ${see}`;
       if (/ambiguous/.test(e.message)) return `--${long} needs a value; to give one that starts with a dash, write --${long}=VALUE`;
       return `--${long ?? name} needs a value ${see}`;

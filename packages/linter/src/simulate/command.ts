@@ -190,13 +190,20 @@ function normalised(argv: string[], names: ReadonlySet<string>): string[] {
   return out;
 }
 
-export function parseSimulateArgs(argv: string[], params: (model: ModelName) => ParamSpec[]): SimulateArgs | "help" {
+/** The command's own help: its models. */
+function modelsHelp(): string {
+  const models = Object.entries(VIEWS).map(([name, v]) => `  ${name.padEnd(16)}${v.title}`);
+  return `innolint simulate: what-if tables and SVG charts from the InnoDB simulator\n\nUsage:\n  ${MODELS_USAGE}\n\nModels:\n${models.join("\n")}\n\ninnolint simulate <model> --help lists a model's parameters.\n`;
+}
+
+/** The run asked for, or `{ help }`: the text `--help` prints (a model's help lists its parameters). */
+export function parseSimulateArgs(argv: string[], params: (model: ModelName) => ParamSpec[]): SimulateArgs | { help: string } {
   const [model, ...rest] = argv;
-  if (model === "--help" || model === "-h") return "help";
+  if (model === "--help" || model === "-h") return { help: modelsHelp() };
   if (!model || !(model in VIEWS)) throw new UsageError(`usage: ${MODELS_USAGE}`);
   const spec = simulateSpec(model as ModelName, params(model as ModelName));
   const parsed = parseCommand(spec, normalised(rest, new Set(Object.keys(spec.flags))));
-  if (parsed.help) throw new HelpRequest(commandHelp(spec));
+  if (parsed.help) return { help: commandHelp(spec) };
   const args: SimulateArgs = { model: model as ModelName, params: {}, json: false };
   for (const [name, value] of Object.entries(parsed.flags)) {
     if (typeof value !== "string") continue;
@@ -212,9 +219,6 @@ export function parseSimulateArgs(argv: string[], params: (model: ModelName) => 
   }
   return args;
 }
-
-/** `innolint simulate <model> --help`: the help text, which needs the simulator's parameter list. */
-class HelpRequest extends Error {}
 
 export interface SimulationTable {
   model: ModelName;
@@ -286,20 +290,9 @@ export function formatTable(t: SimulationTable): string {
 export async function runSimulate(argv: string[], io: { stdout: (s: string) => void; cwd: string }): Promise<number> {
   const sim = await loadSimulator();
   if (!sim) throw new SimulateUsageError("the simulator's WebAssembly module is missing (run scripts/setup.sh)");
-  let args: SimulateArgs | "help";
-  try {
-    args = parseSimulateArgs(argv, (model) => sim.describe(model));
-  } catch (e) {
-    if (!(e instanceof HelpRequest)) throw e;
-    io.stdout(e.message);
-    return 0;
-  }
-  if (args === "help") {
-    io.stdout(
-      `innolint simulate: what-if tables and SVG charts from the InnoDB simulator\n\nUsage:\n  ${MODELS_USAGE}\n\nModels:\n${Object.entries(VIEWS)
-        .map(([name, v]) => `  ${name.padEnd(16)}${v.title}`)
-        .join("\n")}\n\ninnolint simulate <model> --help lists a model's parameters.\n`,
-    );
+  const args = parseSimulateArgs(argv, (model) => sim.describe(model));
+  if ("help" in args) {
+    io.stdout(args.help);
     return 0;
   }
   let table: SimulationTable;
