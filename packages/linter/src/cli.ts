@@ -15,6 +15,7 @@ import {
 } from "./baseline.js";
 import { commandHelp, parseCommand, UsageError, type CommandSpec, type FlagSpec, type Parsed } from "./args.js";
 import { createProgress, PROGRESS_MIN_FILES } from "./progress.js";
+import { REPORT_FLAGS, reportArgsOf, type ReportArgs } from "./report-args.js";
 import type { InputError, LintOptions } from "./core.js";
 import { configFor, resolveTarget } from "./context.js";
 import { readSqlText } from "./sql/read.js";
@@ -25,7 +26,7 @@ import type { SqlFacts } from "./sql/types.js";
 import { streamSqlFacts } from "./sql/stream.js";
 import type { MigrationHistory } from "./sql/history.js";
 import { diskHistory, kindOfContent, Project, type LintJob, type RunOutcome } from "./lint/project.js";
-import { SEVERITY_RANK, type Severity } from "./finding.js";
+import { SEVERITY_RANK } from "./finding.js";
 import { collectFiles, kindFromName, pathSelector } from "./files.js";
 import { changedFiles, reviewHistory, ReviewError } from "./review/git.js";
 import { loadRuleDocs, ruleDocsUrl } from "./knowledge.js";
@@ -72,23 +73,18 @@ Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input er
 
 export { UsageError };
 
-const FAIL_ON = ["error", "warning", "info", "never"];
-
 /** Options every lint-like command (lint, review, baseline) takes. */
+const { target, format, "fail-on": failOn, config, "no-config": noConfig, color, "no-color": noColor, "no-impact": noImpact } = REPORT_FLAGS;
 const LINT_FLAGS: Record<string, FlagSpec> = {
-  target: {
-    type: "string",
-    value: "flavor-version",
-    help: "mysql-8.0.22, percona-8.0.22, mariadb-10.11, aurora-mysql-2.04.9\n(default: the newest MySQL LTS, and findings say so)",
-  },
-  format: { type: "string", short: "f", value: "name", help: `text (default), ${"json, sarif, github, gitlab, markdown"}` },
-  "fail-on": { type: "string", value: "severity", help: "error, warning (default), info or never" },
-  config: { type: "string", short: "c", value: "path", help: "use this .innolint.json instead of discovering one" },
-  "no-config": { type: "boolean", help: "ignore configuration files" },
+  target,
+  format,
+  "fail-on": failOn,
+  config,
+  "no-config": noConfig,
   "stdin-filename": { type: "string", value: "name", help: "the name to lint standard input (-) as" },
-  color: { type: "boolean", help: "force colour on (default: on for a terminal)" },
-  "no-color": { type: "boolean", help: "force colour off" },
-  "no-impact": { type: "boolean", help: "skip the simulator's impact estimates" },
+  color,
+  "no-color": noColor,
+  "no-impact": noImpact,
   "follow-includes": {
     type: "boolean",
     help: "read !include/!includedir paths outside the project too (default: reported,\nnot read, so that findings do not depend on the machine that lints)",
@@ -183,17 +179,11 @@ const RULE_SPEC: CommandSpec = {
 
 type LintCommand = "lint" | "review" | "baseline";
 
-interface LintArgs {
+interface LintArgs extends ReportArgs {
   paths: string[];
-  target?: string;
-  format: string;
-  failOn: Severity | "never";
-  config?: string;
-  noConfig: boolean;
   followIncludes: boolean;
   stdinFilename?: string;
   color?: boolean;
-  impact: boolean;
   contextDsn?: string;
   contextSnapshot?: string;
   contextTimeout?: number;
@@ -209,21 +199,12 @@ function lintArgsOf(parsed: Parsed): LintArgs {
   const f = parsed.flags;
   const str = (name: string) => f[name] as string | undefined;
   const args: LintArgs = {
+    ...reportArgsOf(f),
     paths: parsed.positionals,
-    format: str("format") ?? "text",
-    failOn: (str("fail-on") ?? "warning") as LintArgs["failOn"],
-    noConfig: f["no-config"] === true,
     followIncludes: f["follow-includes"] === true,
-    impact: f["no-impact"] !== true,
     noBaseline: f["no-baseline"] === true,
     progress: f["no-progress"] !== true,
   };
-  if (!REPORTERS[args.format]) throw new UsageError(`unknown format "${args.format}" (use ${Object.keys(REPORTERS).join(", ")})`);
-  if (!FAIL_ON.includes(args.failOn)) throw new UsageError("--fail-on takes error, warning, info or never");
-  const target = str("target");
-  if (target !== undefined) args.target = target;
-  const config = str("config");
-  if (config !== undefined) args.config = config;
   const stdin = str("stdin-filename");
   if (stdin !== undefined) args.stdinFilename = stdin;
   if (f.color === true && f["no-color"] === true) throw new UsageError("give --color or --no-color, not both");

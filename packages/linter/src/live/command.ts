@@ -1,4 +1,5 @@
-import { commandHelp, parseCommand, UsageError, type CommandSpec } from "../args.js";
+import { commandHelp, parseCommand, UsageError, type CommandSpec, type Parsed } from "../args.js";
+import { REPORT_FLAGS, reportArgsOf, type ReportArgs } from "../report-args.js";
 import { readHead } from "../input.js";
 import { errorLine, messageLine } from "../safe-text.js";
 import { errorExitCode } from "../internal.js";
@@ -6,7 +7,7 @@ import { resolve } from "node:path";
 import type { InputError, LintOptions } from "../core.js";
 import { configFor } from "../context.js";
 import { lintLiveConfig, lintOptionFile } from "../engine.js";
-import { SEVERITY_RANK, type Finding, type Severity } from "../finding.js";
+import { SEVERITY_RANK, type Finding } from "../finding.js";
 import { kindFromContent, kindFromName } from "../files.js";
 import { REPORTERS } from "../reporters/index.js";
 import { assertCatalogued } from "../catalogue/index.js";
@@ -37,14 +38,9 @@ const LIVE_SPEC: CommandSpec = {
       value: "file",
       help: 'config-drift: report running values that differ from this option file\n(default: "optionFile" of .innolint.json, if any); --config my.cnf, naming\nan option file rather than an .innolint.json, does the same',
     },
-    target: { type: "string", value: "flavor-version", help: "as for lint: the server's own version wins unless this is given" },
-    format: { type: "string", short: "f", value: "name", help: "text (default), json, sarif, github, gitlab, markdown" },
-    "fail-on": { type: "string", value: "severity", help: "error, warning (default), info or never" },
-    config: { type: "string", short: "c", value: "path", help: "use this .innolint.json (or option file, see --defaults-file)" },
-    "no-config": { type: "boolean", help: "ignore configuration files" },
-    color: { type: "boolean", help: "force colour on (default: on for a terminal)" },
-    "no-color": { type: "boolean", help: "force colour off" },
-    "no-impact": { type: "boolean", help: "skip the simulator's impact estimates" },
+    ...REPORT_FLAGS,
+    target: { ...REPORT_FLAGS.target, help: "as for lint: the server's own version wins unless this is given" },
+    config: { ...REPORT_FLAGS.config, help: "use this .innolint.json (or option file, see --defaults-file)" },
   },
   positionals: true,
   epilogue: `Only SELECT and SHOW statements are sent. Exit codes: 0 no findings at or above --fail-on,
@@ -148,44 +144,31 @@ export async function loadLiveContext(source: LiveSource, io: LiveIO): Promise<L
   return new LiveContext(await readLive({ ...source, prompt: false }, io));
 }
 
-interface LiveArgs extends LiveSource {
+interface LiveArgs extends LiveSource, ReportArgs {
   writeSnapshot?: string;
   defaultsFile?: string;
-  target?: string;
-  format: string;
-  failOn: Severity | "never";
-  config?: string;
-  noConfig: boolean;
   color?: boolean;
-  impact: boolean;
-  help: boolean;
 }
 
-function parseLiveArgs(argv: string[]): LiveArgs {
+function parseLiveArgs(argv: string[]): LiveArgs | "help" {
   // Refused by name rather than as "takes no value": the value would be a password in shell history.
   if (argv.some((a) => /^(--password|-p)=/.test(a))) {
     throw new LiveUsageError("innolint does not take a password on the command line: set INNOLINT_PASSWORD (or MYSQL_PWD), or pass -p alone to be prompted");
   }
-  let parsed;
+  let parsed: Parsed;
+  let report: ReportArgs;
   try {
     parsed = parseCommand(LIVE_SPEC, argv);
+    if (parsed.help) return "help";
+    report = reportArgsOf(parsed.flags);
   } catch (e) {
     throw e instanceof UsageError ? new LiveUsageError(e.message) : e;
   }
-  const f = parsed.flags;
-  const str = (name: string) => f[name] as string | undefined;
-  const args: LiveArgs = {
-    format: str("format") ?? "text",
-    failOn: (str("fail-on") ?? "warning") as LiveArgs["failOn"],
-    noConfig: f["no-config"] === true,
-    impact: f["no-impact"] !== true,
-    help: parsed.help,
-  };
-  if (parsed.help) return args;
   if (parsed.positionals.length > 0)
     throw new LiveUsageError(`unexpected argument "${parsed.positionals[0]}": innolint live reads a server, not files (--defaults-file compares one)`);
-  if (!REPORTERS[args.format]) throw new LiveUsageError(`unknown format "${args.format}" (use ${Object.keys(REPORTERS).join(", ")})`);
-  if (!["error", "warning", "info", "never"].includes(args.failOn)) throw new LiveUsageError("--fail-on takes error, warning, info or never");
+  const f = parsed.flags;
+  const str = (name: string) => f[name] as string | undefined;
+  const args: LiveArgs = { ...report };
   const set = <K extends keyof LiveArgs>(key: K, value: LiveArgs[K] | undefined) => {
     if (value !== undefined) args[key] = value;
   };
@@ -198,8 +181,6 @@ function parseLiveArgs(argv: string[]): LiveArgs {
   set("writeSnapshot", str("snapshot"));
   set("snapshot", str("from-snapshot"));
   set("defaultsFile", str("defaults-file"));
-  set("target", str("target"));
-  set("config", str("config"));
   if (f.color === true) args.color = true;
   if (f["no-color"] === true) args.color = false;
   if (args.target) assertCatalogued(parseTarget(args.target));
@@ -227,7 +208,7 @@ function isOptionFile(path: string): boolean {
 export async function runLive(argv: string[], io: LiveCommandIO): Promise<number> {
   try {
     const args = parseLiveArgs(argv);
-    if (args.help) {
+    if (args === "help") {
       io.stdout(commandHelp(LIVE_SPEC));
       return 0;
     }
