@@ -11,6 +11,17 @@ export function measure(script, args) {
   return { ms, rssMb: rssKb / 1024, code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
+/** mulberry32: deterministic numbers in [0, 1), so that runs are comparable. */
+export function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**

@@ -6,7 +6,7 @@
 //
 //   node bench/lsp.mjs [--json]
 import { spawn } from "node:child_process";
-import { lspClient } from "./lib.mjs";
+import { lspClient, mulberry32 } from "./lib.mjs";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -26,14 +26,8 @@ const TIMED_EDITS = 200;
 const RANDOM_EDITS = 10_000;
 const DEADLINE = Date.now() + 170_000; // the whole run stays under 3 minutes
 
-// Deterministic pseudo-random numbers (mulberry32), so runs are comparable.
-let seed = 0x1234abcd;
-function rand() {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+// Deterministic pseudo-random numbers, so runs are comparable.
+const rand = mulberry32(0x1234abcd);
 const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 
 // Documents

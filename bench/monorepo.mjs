@@ -7,7 +7,7 @@
 //
 //   node bench/monorepo.mjs [--files 1000,10000] [--no-cli] [--no-lsp] [--no-shapes] [--generate DIR]
 import { spawn } from "node:child_process";
-import { interleavedRuns, lspClient, median } from "./lib.mjs";
+import { interleavedRuns, lspClient, median, mulberry32 } from "./lib.mjs";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -25,16 +25,6 @@ const arg = (name) => {
 };
 const sizes = (arg("--files") ?? "1000,10000").split(",").map(Number);
 const TARGET = "mysql-8.0.36";
-
-// mulberry32: the same files on every run.
-function rng(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** File n of the monorepo: a table of its own plus changes to a few earlier files' tables. */
 function migrationFile(n, rand) {
@@ -59,7 +49,7 @@ function migrationFile(n, rand) {
 
 function generate(dir, files) {
   mkdirSync(dir, { recursive: true });
-  const rand = rng(20261125);
+  const rand = mulberry32(20261125);
   let bytes = 0;
   for (let n = 1; n <= files; n++) {
     const text = migrationFile(n, rand);
@@ -133,7 +123,7 @@ try {
     // The default --jobs against --jobs 1 where workers could lose: one big file, 100 medium, 1,128 tiny.
     console.log("\ndefault --jobs against --jobs 1 (target: the default never slower)");
     const shapes = join(work, "shapes");
-    const rand = rng(7);
+    const rand = mulberry32(7);
     const big = join(shapes, "big");
     mkdirSync(big, { recursive: true });
     writeFileSync(join(big, "all.sql"), Array.from({ length: 2500 }, (_, i) => migrationFile(i + 1, rand)).join("\n"));
@@ -205,7 +195,7 @@ async function lspBench(dir, files) {
     // Edits with no debounce subtracted: the server's own debounce (150 ms) is reported apart by bench/lsp.mjs.
     let current = text;
     const times = [];
-    const rand = rng(99);
+    const rand = mulberry32(99);
     let inserted = -1;
     for (let v = 2; v <= 61; v++) {
       // A letter typed into an identifier or comment, then removed by the next edit.

@@ -6,18 +6,7 @@ import { fingerprintByRange, normaliseStatement } from "../src/fingerprint.js";
 import { didYouMean, editDistance, NameIndex } from "../src/rules/didyoumean.js";
 import { applySuppressions, type Directive } from "../src/suppression.js";
 import { parseTarget } from "../src/target.js";
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "./helpers/random.js";
 
 function bruteDidYouMean(name: string, candidates: string[]): string | undefined {
   const limit = Math.max(1, Math.min(4, Math.floor(name.length / 3)));
@@ -35,7 +24,7 @@ function bruteDidYouMean(name: string, candidates: string[]): string | undefined
 
 describe("did-you-mean over an index", () => {
   const names = variableNames(parseTarget("mysql-8.0.36"));
-  const random = rng(7);
+  const random = mulberry32(7);
   const mutate = (s: string) => {
     const chars = [...s];
     for (let k = 0, edits = 1 + Math.floor(random() * 4); k < edits; k++) {
@@ -90,7 +79,7 @@ function referenceSuppressions(findings: Finding[], directives: Directive[]): Se
 
 describe("suppressions in one pass", () => {
   it("keep and drop the findings the straightforward pass does", () => {
-    const random = rng(11);
+    const random = mulberry32(11);
     const rules = ["a", "b", "c"];
     for (let round = 0; round < 300; round++) {
       const lines = 2 + Math.floor(random() * 12);
@@ -135,7 +124,7 @@ describe("suppressions in one pass", () => {
 
 describe("fingerprints in linear time", () => {
   it("fingerprintByRange picks the first unit holding the finding, as a scan does", () => {
-    const random = rng(3);
+    const random = mulberry32(3);
     for (let round = 0; round < 200; round++) {
       const units: { file: string; range: Range; fingerprint: string }[] = [];
       let line = 1;

@@ -33,16 +33,7 @@ import { ChunkedResolution, SqlDocumentCache } from "../src/sql/incremental.js";
 import { resolveVersionedComments } from "../src/sql/versioned.js";
 import { parseTarget } from "../src/target.js";
 import { run, scratch } from "./helpers/run.js";
-
-// Deterministic pseudo-random numbers (mulberry32): a failure reproduces.
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "./helpers/random.js";
 
 /** Earlier migration: the tables the one under edit alters, queries and drops. */
 const BASE = [
@@ -131,7 +122,7 @@ interface Edit {
  * document wanders through broken states and back, and the rules keep finding things.
  */
 function editor(seed: number) {
-  const rand = random(seed);
+  const rand = mulberry32(seed);
   const undo: { edit: Edit; removed: string }[] = [];
   return (text: string): Edit => {
     const last = undo.pop();

@@ -32,18 +32,13 @@ import {
 import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
 import { startServer, type InnolintServer } from "../src/lsp/index.js";
 import { scratch } from "./helpers/run.js";
+import { mulberry32 } from "./helpers/random.js";
 
 const EDITS = 10_000;
 const BURST = 10; // edits sent back to back before the client waits for that version's diagnostics
 
 // Deterministic pseudo-random numbers (mulberry32): a failure reproduces.
-let seed = 0x5eed1234;
-function rand(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const rand = mulberry32(0x5eed1234);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 
 // What breaks a lexer: unterminated quotes and comments, group headers, escapes, non-ASCII and

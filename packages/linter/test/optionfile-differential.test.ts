@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { printDefaultsOutput, printDefaultsStatus, readOptionFiles } from "../src/optionfile/model.js";
 import { requireOracle } from "./helpers/require-oracle.js";
 import { tempDir } from "./helpers/tmp.js";
+import { mulberry32 } from "./helpers/random.js";
 
 function haveTool(): boolean {
   try {
@@ -21,18 +22,6 @@ function haveTool(): boolean {
 }
 
 requireOracle("my_print_defaults", !haveTool() && "my_print_defaults is not on PATH (install mariadb-server)");
-
-/** mulberry32: a small deterministic PRNG so failures reproduce. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ATOMS = [
   "a",
@@ -126,7 +115,7 @@ describe.skipIf(!haveTool())("differential against my_print_defaults", () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it(`agrees on ${CASES} generated files`, async () => {
-    const r = prng(20240611);
+    const r = mulberry32(20240611);
     const mismatches: { text: string; expected: string; actual: string; rc: [number, number] }[] = [];
     for (let i = 0; i < CASES; i++) {
       const dir = join(root, String(i));

@@ -1,21 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { PersistentMap } from "../src/sql/pmap.js";
-
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "./helpers/random.js";
 
 const sorted = <V>(m: PersistentMap<V>) => [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
 const sortedMap = <V>(m: Map<string, V>) => [...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
 
 describe("PersistentMap", () => {
   it("behaves as a Map under random sets and deletes, and every earlier version is unchanged", () => {
-    const rand = rng(42);
+    const rand = mulberry32(42);
     let p = PersistentMap.empty<number>();
     const m = new Map<string, number>();
     const versions: [PersistentMap<number>, [string, number][]][] = [];

@@ -8,24 +8,13 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadRuleDocs } from "../../src/knowledge.js";
+import { mulberry32 } from "../helpers/random.js";
 
 export type FrontEnd = "optionfile" | "sql";
 
-/** mulberry32: small, fast and good enough to pick mutations. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The generator of one case: the run's seed and the case number mixed. */
 export function caseRandom(seed: number, index: number): () => number {
-  return rng(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35));
+  return mulberry32(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35));
 }
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
