@@ -7,13 +7,16 @@ import { assumedTarget, parseTarget, type Target } from "./target.js";
 
 /** The configuration for a file: --config, else discovered upward from the file; none with --no-config. */
 export function configFor(file: string, options: LintOptions): Config | undefined {
-  const config = options.noConfig ? undefined : options.configPath ? loadConfig(resolve(options.configPath)) : discoverConfig(dirname(resolve(file)));
-  return withOverrides(config, options.ruleOverrides);
+  return configFrom(dirname(resolve(file)), options);
 }
 
 /** The configuration of a run with no file to start from (a live server): discovered from the working directory. */
 export function configForRun(options: LintOptions): Config | undefined {
-  const config = options.noConfig ? undefined : options.configPath ? loadConfig(resolve(options.configPath)) : discoverConfig(resolve(options.cwd ?? "."));
+  return configFrom(resolve(options.cwd ?? "."), options);
+}
+
+function configFrom(dir: string, options: LintOptions): Config | undefined {
+  const config = options.noConfig ? undefined : options.configPath ? loadConfig(resolve(options.configPath)) : discoverConfig(dir);
   return withOverrides(config, options.ruleOverrides);
 }
 
