@@ -74,6 +74,17 @@ function interleaved(runs, rounds) {
   });
 }
 
+// --generate DIR: only write the monorepos (DIR/repo-N/migrations), for profiling by hand.
+const generateOnly = arg("--generate");
+if (generateOnly) {
+  for (const files of sizes) {
+    const dir = join(generateOnly, `repo-${files}`, "migrations");
+    const bytes = generate(dir, files);
+    console.log(`${dir}: ${files.toLocaleString("en")} files, ${(bytes / 2 ** 20).toFixed(1)} MB`);
+  }
+  process.exit(0);
+}
+
 const work = mkdtempSync(join(tmpdir(), "innolint-bench-monorepo-"));
 const bare = join(work, "bare-parse.mjs");
 writeFileSync(

@@ -68,6 +68,16 @@ export function kindOfContent(file: string, text: string | undefined): FileKind 
   return kindFromContent(text !== undefined ? text.slice(0, 65536) : readHead(file, 65536));
 }
 
+/** An editor's view of a long replay (the language server's work-done progress). */
+export interface ReplayProgress {
+  begin(total: number): void;
+  report(done: number, total: number): void;
+  end(): void;
+}
+
+/** Replays shorter than this many files end before a progress bar would be seen. */
+export const REPLAY_PROGRESS_FROM = 200;
+
 export class Project {
   private history: MigrationHistory;
   /** Option files named by configurations ("optionFile"), linted once each. */
@@ -225,25 +235,36 @@ export class Project {
    * The schema before an editor's document. The first document opened in a long directory replays the
    * migrations before it with worker threads, as a CLI run would; after that the history has them.
    */
-  private async replayed(file: string, target: Target): Promise<{ schema: Schema; origin: object }> {
-    const prefetch = startReplayPrefetch(this.history.toReplay(file, target), target, this.threads, this.env);
-    if (!prefetch) return this.history.schemaAndOrigin(file, target);
+  private async replayed(file: string, target: Target, progress: ReplayProgress | undefined): Promise<{ schema: Schema; origin: object }> {
+    const pending = this.history.toReplay(file, target);
+    const shown = progress && pending.length >= REPLAY_PROGRESS_FROM ? progress : undefined;
+    let done = 0;
+    shown?.begin(pending.length);
+    const tick = shown ? () => shown.report(++done, pending.length) : undefined;
+    const prefetch = startReplayPrefetch(pending, target, this.threads, this.env);
     const history = this.history;
-    history.usePrefetched((path, t) => prefetch.take(path, t));
+    if (prefetch) history.usePrefetched((path, t) => prefetch.take(path, t));
     try {
-      return await history.schemaAndOrigin(file, target);
+      return await history.schemaAndOrigin(file, target, tick);
     } finally {
-      history.usePrefetched(undefined);
-      prefetch.close();
+      if (prefetch) {
+        history.usePrefetched(undefined);
+        prefetch.close();
+      }
+      shown?.end();
     }
   }
 
   /**
    * An editor's SQL document: linted incrementally against the schema the migrations beside it build,
    * with the files besides it that the lint read (the server's option file) and what of that option
-   * file an untrusted workspace kept innolint from reading.
+   * file an untrusted workspace kept innolint from reading. `progress` shows a long replay.
    */
-  async lintDocument(file: string, options: LintOptions): Promise<{ outcome: LintOutcome; read: string[]; notFollowed: OptionFileError[] }> {
+  async lintDocument(
+    file: string,
+    options: LintOptions,
+    progress?: ReplayProgress,
+  ): Promise<{ outcome: LintOutcome; read: string[]; notFollowed: OptionFileError[] }> {
     let document = this.documents.get(file);
     if (!document) {
       document = new SqlDocumentCache();
@@ -253,7 +274,7 @@ export class Project {
     let schemaOrigin: object | undefined;
     const target = targetOrUndefined(file, options);
     // A bad target or configuration is reported by lintSqlFile itself.
-    if (target) ({ schema, origin: schemaOrigin } = await this.replayed(file, target));
+    if (target) ({ schema, origin: schemaOrigin } = await this.replayed(file, target, progress));
     const { facts: serverConfig, files, notFollowed } = await this.serverConfigFor(file, options);
     const outcome = await lintSqlFile(file, options, {
       schema,

@@ -13,7 +13,7 @@ import { kindFromContent, kindFromName } from "../files.js";
 import type { OptionFile, OptionFileError } from "../optionfile/model.js";
 import type { Target } from "../target.js";
 import type { RuleSetting } from "../config.js";
-import type { Project } from "../lint/project.js";
+import type { Project, ReplayProgress } from "../lint/project.js";
 import { SQL_STREAM_ABOVE } from "../sql/stream.js";
 
 export interface Settings {
@@ -91,7 +91,7 @@ export interface AnalyzeInput {
   text: string;
 }
 
-export async function analyze(doc: AnalyzeInput, settings: Settings, ws: WorkspaceState, project: Project): Promise<Analysis> {
+export async function analyze(doc: AnalyzeInput, settings: Settings, ws: WorkspaceState, project: Project, progress?: ReplayProgress): Promise<Analysis> {
   const file = resolve(doc.file);
   const kind = documentKind(file, doc.languageId, doc.text);
   const cwd = includeCwd(file, ws);
@@ -117,7 +117,7 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
   let outcome: LintOutcome;
   if (kind === "sql") {
     analysis.dependencies.add(dirname(file)); // the migrations beside it build its schema
-    const lint = await project.lintDocument(file, options);
+    const lint = await project.lintDocument(file, options, progress);
     outcome = lint.outcome;
     for (const f of lint.read) analysis.dependencies.add(f);
     analysis.watch = lint.read;

@@ -17,6 +17,7 @@ import {
   type CancellationToken,
   type Connection,
   type InitializeResult,
+  type WorkDoneProgressReporter,
 } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { CONFIG_FILE_NAME, clearConfigCache, type RuleSetting } from "../config.js";
@@ -30,7 +31,7 @@ import { EFFECTIVE_CONFIG_REQUEST, effectiveConfig, RULE_DOC_REQUEST, ruleAt, ru
 import { complete, resolveCompletion } from "./completion.js";
 import { fromLspPosition, toDiagnostics } from "./convert.js";
 import { hoverMarkdown } from "./hover.js";
-import { Project } from "../lint/project.js";
+import { Project, type ReplayProgress } from "../lint/project.js";
 import { checkedConnection } from "./guard.js";
 
 export interface ServerOptions {
@@ -153,12 +154,44 @@ export function startServer(client: Connection, options: ServerOptions = {}): In
     watch: [],
   });
 
+  /** Work-done progress for a long replay of migrations, where the client shows it (a no-op elsewhere). */
+  function replayProgress(): ReplayProgress {
+    let reporter: Promise<WorkDoneProgressReporter | undefined> | undefined;
+    let shown = -1;
+    const use = (f: (r: WorkDoneProgressReporter) => void) =>
+      void reporter?.then((r) => {
+        if (r) f(r);
+      });
+    return {
+      begin(total) {
+        reporter = connection.window.createWorkDoneProgress().catch(() => undefined);
+        use((r) => r.begin("innolint", 0, `replaying ${total.toLocaleString("en")} earlier migrations`, false));
+      },
+      report(done, total) {
+        // A message per percent at most: thousands of notifications would cost the client more than the replay.
+        const percent = Math.floor((100 * done) / total);
+        if (percent === shown) return;
+        shown = percent;
+        use((r) => r.report(percent, `${done.toLocaleString("en")} of ${total.toLocaleString("en")} earlier migrations`));
+      },
+      end() {
+        use((r) => r.done());
+      },
+    };
+  }
+
   function analysisOf(doc: TextDocument): Promise<Analysis> | undefined {
     const file = uriToPath(doc.uri);
     if (!file) return undefined;
     const hit = cache.get(doc.uri);
     if (hit && hit.version === doc.version && hit.generation === generation) return hit.promise;
-    const promise = analyze({ uri: doc.uri, version: doc.version, file, languageId: doc.languageId, text: doc.getText() }, settings, ws, project)
+    const promise = analyze(
+      { uri: doc.uri, version: doc.version, file, languageId: doc.languageId, text: doc.getText() },
+      settings,
+      ws,
+      project,
+      replayProgress(),
+    )
       .then((a) => {
         if (documents.get(doc.uri)) {
           read.set(doc.uri, a.watch);

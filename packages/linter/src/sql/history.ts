@@ -178,9 +178,9 @@ export class MigrationHistory {
 
   /**
    * The same, and the object it was copied from: the same origin twice means the same earlier
-   * files, parsed the same way, hence an equal schema.
+   * files, parsed the same way, hence an equal schema. `onApplied` hears of each file replayed.
    */
-  async schemaAndOrigin(file: string, target: Target): Promise<{ schema: Schema; origin: object }> {
+  async schemaAndOrigin(file: string, target: Target, onApplied?: () => void): Promise<{ schema: Schema; origin: object }> {
     const dir = dirname(file);
     const key = targetKey(target, dir);
     let chain = this.chains.get(key);
@@ -189,7 +189,10 @@ export class MigrationHistory {
       this.chains.set(key, chain);
     }
     const count = this.countBefore(chain.listing, file);
-    while (chain.after.length < count) await this.applyNext(chain);
+    while (chain.after.length < count) {
+      await this.applyNext(chain);
+      onApplied?.();
+    }
     const before = count > 0 ? (chain.after[count - 1] as Schema) : undefined;
     return { schema: before ? before.clone() : new Schema(), origin: before ?? chain.empty };
   }

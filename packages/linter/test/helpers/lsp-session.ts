@@ -24,11 +24,18 @@ export interface LspSession {
   logs: string[];
   /** Settings the server gets when it pulls workspace/configuration. */
   settings: Record<string, unknown>;
+  /** Every notification and request the server sent, in order. */
+  received: { method: string; params: unknown }[];
   /** shutdown and exit (unless the stream is known broken), then the streams closed. */
   close(graceful?: boolean): Promise<void>;
 }
 
-export async function lspSession(dir: string, init: InitOptions = {}, pullConfiguration = false): Promise<LspSession> {
+export async function lspSession(
+  dir: string,
+  init: InitOptions = {},
+  pullConfiguration = false,
+  windowCapabilities: Record<string, unknown> = {},
+): Promise<LspSession> {
   const toServer = new PassThrough();
   const toClient = new PassThrough();
   const server = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
@@ -77,6 +84,7 @@ export async function lspSession(dir: string, init: InitOptions = {}, pullConfig
     },
     logs: [],
     settings: {},
+    received: [],
     async close(graceful = true) {
       if (graceful) {
         await session.request("shutdown", null, 10_000);
@@ -98,6 +106,7 @@ export async function lspSession(dir: string, init: InitOptions = {}, pullConfig
       done?.(msg);
       return;
     }
+    if (msg.method) session.received.push({ method: msg.method, params: msg.params });
     if (msg.method === "textDocument/publishDiagnostics") {
       const p = msg.params as PublishDiagnosticsParams;
       const i = diagnostics.findIndex((d) => d.uri === p.uri);
@@ -120,7 +129,7 @@ export async function lspSession(dir: string, init: InitOptions = {}, pullConfig
     processId: null,
     rootUri: folder,
     workspaceFolders: [{ uri: folder, name: "ws" }],
-    capabilities: { workspace: { configuration: pullConfiguration, didChangeWatchedFiles: { dynamicRegistration: true } } },
+    capabilities: { workspace: { configuration: pullConfiguration, didChangeWatchedFiles: { dynamicRegistration: true } }, window: windowCapabilities },
     initializationOptions: { debounceMs: 0, ...init },
   });
   if (init0 === "timeout" || init0.error) throw new Error(`initialize failed: ${JSON.stringify(init0)}`);
