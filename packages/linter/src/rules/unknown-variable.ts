@@ -246,7 +246,7 @@ export default defineRule({
         : ndb
           ? `; it is an option of MySQL NDB Cluster (the ndbcluster plugin), which stock mysqld is built without: if this file is for an NDB Cluster SQL node, lint it with the target ${ndb}`
           : elsewhere.length
-            ? `; ${productList(elsewhere)} ${elsewhere.length > 1 ? "define" : "defines"} it, so the line is for ${elsewhere.length > 1 ? "those servers" : "that server"} and does nothing here`
+            ? `; ${productList(elsewhere)} ${elsewhere.length > 1 ? "define" : "defines"} it, so the line is meant for ${elsewhere.length > 1 ? "those servers" : "that server"}`
             : prefixOf
               ? `; did you mean ${styled(o, prefixOf)}? Servers before MySQL 5.7 read the prefix as that option, 5.7 and later accept only full names`
               : suggestion
