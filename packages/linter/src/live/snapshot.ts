@@ -82,7 +82,10 @@ export function detectServer(version: string, versionComment: string | undefined
           ? "pxc"
           : /percona/i.test(comment) || /percona/i.test(version)
             ? "percona"
-            : "mysql";
+            : // NDB Cluster's SQL node: VERSION() 8.4.5-cluster, version_comment "MySQL Cluster Community Server - GPL".
+              /-cluster\b/i.test(version) || /mysql cluster/i.test(comment)
+              ? "ndb"
+              : "mysql";
     // MariaDB behind the MySQL-5-compatible prefix some proxies report: 5.5.5-10.11.6-MariaDB.
     numbers = /^(\d+\.\d+(?:\.\d+)?)/.exec(version.replace(/^5\.5\.5-(?=\d+\.\d+\.\d+-MariaDB)/i, ""))?.[1];
   }
