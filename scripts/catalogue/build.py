@@ -79,6 +79,9 @@ def describe(name, f, flavor_label, flavor="mysql"):
         return C.DESCRIPTIONS[name]
     words = name.replace(".", " ").replace("_", " ")
     plugin = f.get("plugin")
+    if f.get("documentedOnly") and flavor == "ndb":
+        return (f"Setting '{words}' of the ndbcluster plugin, listed in the {flavor_label} manual; only its name and "
+                f"version history are recorded here (the manual copy read lacks its property table). Generated summary.")
     if f.get("documentedOnly"):
         owner = f"the {plugin} plugin or component" if plugin else flavor_label
         return (f"Setting '{words}' of {owner}, listed in the {flavor_label} manual; only its name and version "
@@ -405,7 +408,7 @@ def build_mysql(sources):
 
 
 def finish(name, top, history, label, flavor=None):
-    flavor = flavor or {"MySQL": "mysql", "MariaDB": "mariadb", "Percona Server": "percona", "Percona XtraDB Cluster": "pxc", "Aurora MySQL": "aurora-mysql"}[label]
+    flavor = flavor or {"MySQL": "mysql", "MariaDB": "mariadb", "Percona Server": "percona", "Percona XtraDB Cluster": "pxc", "MySQL NDB Cluster": "ndb", "Aurora MySQL": "aurora-mysql"}[label]
     history = [clean_entry(e) for e in history]
     history.sort(key=lambda e: vkey(e["since"]))
     # entries that ended up stating nothing
@@ -492,6 +495,73 @@ def build_pxc():
         if name in C.PXC_DEPRECATED:
             rec = {"replacedBy": C.PXC_DEPRECATED[name][1], **rec}
         out[name] = rec
+    return out
+
+
+# ----------------------------------------------------------------------------- MySQL NDB Cluster
+def ndb_default(rec):
+    d = rec.get("default")
+    if d is None:
+        return None
+    t = rec.get("type")
+    if t == "boolean":
+        return {"ON": True, "OFF": False, "1": True, "0": False}.get(d.upper(), d)
+    if t in ("integer", "unsigned") and re.fullmatch(r"-?\d+", d):
+        return int(d)
+    return d
+
+
+def build_ndb(sources, mysql_names):
+    """The SQL node of NDB Cluster: mysqld with the ndbcluster plugin. Its own options and variables from
+    the NDB Cluster 8.0 and 9.5 manuals' property tables; everything else resolves through mysql.json."""
+    snap = load("ndb-docs.json")
+    src = snap["source"]
+    for series in snap["series"]:
+        sources.setdefault(f"ndb-manual-{series}", {
+            "title": f"MySQL NDB Cluster {series} manual, MySQL Server Options and Variables for NDB Cluster "
+                     f"(markdown copy {src['repo']} @ {src['commit'][:10]}: {src['paths'][series]})",
+            "url": src["urls"][series], "repo": src["repo"], "path": src["paths"][series], "ref": src["commit"]})
+    out = {}
+    s80, s95 = snap["series"]["8.0"], snap["series"]["9.5"]
+    for name in sorted(set(s80) | set(s95)):
+        if name in mysql_names:
+            continue  # a server variable stock mysqld has too (server_id_bits): MySQL's record applies
+        rec = s80.get(name) or s95[name]
+        sid = "ndb-manual-8.0" if name in s80 else "ndb-manual-9.5"
+        first = {"since": rec.get("introduced") or (BEFORE if name in s80 else "9.0.0"), "sources": [sid]}
+        if name not in s80 and not rec.get("introduced"):
+            first["approx"] = True
+        if rec.get("tableMissing"):
+            first.update({"type": "string", "scope": ["global"], "dynamic": False, "option": True, "default": None,
+                          "documentedOnly": True})
+        else:
+            t = rec.get("type") or "boolean"
+            if t == "integer" and rec.get("min", -1) >= 0:
+                t = "unsigned"
+            first.update({"type": t, "scope": rec.get("scope", ["global"]), "dynamic": rec.get("dynamic", False),
+                          "option": True, "default": ndb_default({**rec, "type": t})})
+            if not rec.get("systemVariable"):
+                first["optionOnly"] = True
+            if t != "boolean" and "[=" in rec.get("commandLine", ""):
+                first["optionArg"] = "optional"  # --ndbcluster[=value]: given bare, it enables the plugin
+            for f in ("min", "max"):
+                if f in rec:
+                    first[f] = rec[f]
+            if rec.get("values"):
+                vals = list(rec["values"])
+                d = rec.get("default")
+                if t == "enum" and isinstance(d, str) and d and d not in vals:
+                    vals.insert(0, d)
+                first["values"] = vals
+            unit = {"bytes": "bytes", "seconds": "seconds", "milliseconds": "ms"}.get(rec.get("unit", ""))
+            if unit:
+                first["unit"] = unit
+        history = [first]
+        if rec.get("deprecated"):
+            history.append({"since": rec["deprecated"], "deprecated": True, "sources": [sid]})
+        if rec.get("removed"):
+            history.append({"since": rec["removed"], "removed": True, "sources": [sid]})
+        out[name] = finish(name, {"plugin": "ndbcluster"}, history, "MySQL NDB Cluster", "ndb")
     return out
 
 
@@ -635,7 +705,7 @@ def main():
     write("mariadb.json", {
         "$schema": "./catalogue.schema.json",
         "flavor": "mariadb",
-        "versions": ["10.6", "10.11", "11.4"],
+        "versions": ["10.6", "10.11", "11.4", "11.8"],
         "optionGroups": [{"since": BEFORE, "groups": C.MARIADB_OPTION_GROUPS,
                           "observed": groups, "sources": ["src-mariadb-10.11.19", "mariadb-server-groups"]}],
         "sources": {k: all_sources[k] for k in sorted(ids | {"src-mariadb-10.11.19"}) if k in all_sources},
@@ -667,6 +737,20 @@ def main():
         "variables": pxc_vars,
     })
 
+    ndb_vars = build_ndb(all_sources, set(mysql_vars))
+    write("ndb.json", {
+        "$schema": "./catalogue.schema.json",
+        "flavor": "ndb",
+        "base": "mysql",
+        "versions": ["8.0", "8.4", "9.5"],
+        "baseVersions": [{"since": "8.0.0", "mysql": "same", "sources": ["ndb-manual-8.0"],
+                          "note": "from 8.0, MySQL NDB Cluster X.Y.Z is mysqld X.Y.Z built with the ndbcluster plugin"}],
+        "optionGroups": [{"since": BEFORE, "groups": ["mysql_cluster", *C.MYSQL_OPTION_GROUPS],
+                          "sources": ["ndb-manual-8.0", "src-mysql-8.0.41:sql/mysqld.cc"]}],
+        "sources": {k: all_sources[k] for k in sorted(used_sources(ndb_vars) | {"src-mysql-8.0.41:sql/mysqld.cc"}) if k in all_sources},
+        "variables": ndb_vars,
+    })
+
     aurora_vars, base = build_aurora(all_sources)
     ids = used_sources(aurora_vars, [s for b in base for s in b["sources"]])
     write("aurora-mysql.json", {
@@ -679,7 +763,7 @@ def main():
         "sources": {k: all_sources[k] for k in sorted(ids | {"src-mysql-8.0.41:sql/mysqld.cc"}) if k in all_sources},
         "variables": aurora_vars,
     })
-    for fn, vs in (("mysql", mysql_vars), ("mariadb", maria_vars), ("percona", percona_vars), ("pxc", pxc_vars), ("aurora-mysql", aurora_vars)):
+    for fn, vs in (("mysql", mysql_vars), ("mariadb", maria_vars), ("percona", percona_vars), ("pxc", pxc_vars), ("ndb", ndb_vars), ("aurora-mysql", aurora_vars)):
         print(f"{fn}: {len(vs)} names")
 
 

@@ -149,6 +149,18 @@ SOURCES = {
         "title": "MariaDB Knowledge Base: System Variables Added in MariaDB 10.11",
         "url": "https://mariadb.com/docs/server/ha-and-performance/optimization-and-tuning/system-variables/system-and-status-variables-added-by-major-release/community-server/system-variables-added-in-mariadb-10-11.md",
     },
+    "mariadb-kb-115-added": {"title": "MariaDB Knowledge Base: System Variables Added in MariaDB 11.5",
+                             "url": "https://mariadb.com/kb/en/system-variables-added-in-mariadb-11-5/"},
+    "mariadb-kb-tmp-space": {"title": "MariaDB Knowledge Base: max_tmp_session_space_usage and max_tmp_total_space_usage (named max_tmp_space_usage and max_total_tmp_space_usage in 11.5.0 only)",
+                             "url": "https://mariadb.com/kb/en/limiting-size-of-created-disk-temporary-files-and-tables"},
+    "mariadb-kb-117-added": {"title": "MariaDB documentation: System Variables Added in MariaDB 11.7",
+                             "url": "https://mariadb.com/docs/server/ha-and-performance/optimization-and-tuning/system-variables/system-and-status-variables-added-by-major-release/system-and-status-variables-added-by-major-unmaintained-release/system-variables-added-in-mariadb-11-7"},
+    "mariadb-kb-117-changes": {"title": "MariaDB 11.7 Changes & Improvements (binlog_large_commit_threshold, slave_abort_blocking_timeout new; binlog_optimize_thread_scheduling deprecated)",
+                               "url": "https://mariadb.com/docs/release-notes/mariadb-community-server-release-notes/old-releases/mariadb-11-7-rolling-releases/what-is-mariadb-117"},
+    "mariadb-kb-vector-sysvars": {"title": "MariaDB documentation: Vector System Variables (mhnsw_*, introduced in 11.7.1)",
+                                  "url": "https://mariadb.com/docs/server/reference/sql-structure/vectors/vector-system-variables"},
+    "mariadb-kb-charsets": {"title": "MariaDB documentation: Setting Character Sets and Collations (from 11.6 the default is utf8mb4 / utf8mb4_uca1400_ai_ci)",
+                            "url": "https://mariadb.com/kb/en/setting-character-sets-and-collations"},
     "mariadb-kb-114-changes": {
         "title": "MariaDB Knowledge Base: System Variables Added in MariaDB 11.4",
         "url": "https://mariadb.com/docs/server/ha-and-performance/optimization-and-tuning/system-variables/system-and-status-variables-added-by-major-release/community-server/system-variables-added-in-mariadb-11-4",
@@ -646,6 +658,40 @@ MARIADB_HISTORY = {
                  "optimizer_row_next_find_cost", "optimizer_rowid_compare_cost", "optimizer_rowid_copy_cost",
                  "optimizer_scan_setup_cost", "optimizer_where_cost")},
 }
+
+# MariaDB 11.5 to 11.8 (after the 10.11.19 snapshot's own backports): variables added per the knowledge
+# base's "System Variables Added in MariaDB 11.x" lists and each variable's page (first release, type,
+# default, range); 11.5.0's temporary-space limits were renamed in 11.5.1 (the pages say so).
+_TMP_LIMIT = {"type": "size", "unit": "bytes", "dynamic": True, "option": True, "default": 1099511627776,
+              "min": 0, "max": 18446744073709551615, "blockSize": 65536}
+MARIADB_HISTORY.update({
+    "log_slow_always_query_time": [{"since": "11.5.0", "type": "double", "scope": ["global", "session"], "dynamic": True,
+                                    "option": True, "unit": "seconds", "sources": ["mariadb-kb-115-added"]}],
+    "max_tmp_space_usage": [{"since": "11.5.0", "scope": ["global", "session"], **_TMP_LIMIT, "sources": ["mariadb-kb-115-added", "mariadb-kb-tmp-space"]},
+                            {"since": "11.5.1", "removed": True, "sources": ["mariadb-kb-tmp-space"]}],
+    "max_total_tmp_space_usage": [{"since": "11.5.0", "scope": ["global"], **_TMP_LIMIT, "sources": ["mariadb-kb-115-added", "mariadb-kb-tmp-space"]},
+                                  {"since": "11.5.1", "removed": True, "sources": ["mariadb-kb-tmp-space"]}],
+    "max_tmp_session_space_usage": [{"since": "11.5.1", "scope": ["global", "session"], **_TMP_LIMIT, "sources": ["mariadb-kb-tmp-space"]}],
+    "max_tmp_total_space_usage": [{"since": "11.5.1", "scope": ["global"], **_TMP_LIMIT, "sources": ["mariadb-kb-tmp-space"]}],
+    "binlog_large_commit_threshold": [{"since": "11.7.0", "type": "size", "unit": "bytes", "scope": ["global"], "dynamic": True,
+                                       "option": True, "sources": ["mariadb-kb-117-added", "mariadb-kb-117-changes"]}],
+    "slave_abort_blocking_timeout": [{"since": "11.7.0", "type": "double", "unit": "seconds", "scope": ["global"], "dynamic": True,
+                                      "option": True, "sources": ["mariadb-kb-117-added", "mariadb-kb-117-changes"]}],
+    "mhnsw_default_distance": [{"since": "11.7.1", "type": "enum", "values": ["euclidean", "cosine"], "scope": ["global", "session"],
+                                "dynamic": True, "option": True, "default": "euclidean", "sources": ["mariadb-kb-vector-sysvars"]}],
+    "mhnsw_default_m": [{"since": "11.7.1", "type": "unsigned", "scope": ["global", "session"], "dynamic": True, "option": True,
+                         "sources": ["mariadb-kb-vector-sysvars"]}],
+    "mhnsw_ef_search": [{"since": "11.7.1", "type": "unsigned", "scope": ["global", "session"], "dynamic": True, "option": True,
+                         "sources": ["mariadb-kb-vector-sysvars"]}],
+    "mhnsw_max_cache_size": [{"since": "11.7.1", "type": "size", "unit": "bytes", "scope": ["global"], "dynamic": True, "option": True,
+                              "default": 16777216, "min": 1048576, "max": 18446744073709551615, "sources": ["mariadb-kb-vector-sysvars"]}],
+})
+for _n in ("character_set_server", "collation_server"):
+    MARIADB_HISTORY.setdefault(_n, []).append(
+        {"since": "11.6.0", "default": "utf8mb4" if _n == "character_set_server" else "utf8mb4_uca1400_ai_ci",
+         "sources": ["mariadb-kb-charsets"]})
+MARIADB_HISTORY.setdefault("binlog_optimize_thread_scheduling", []).append(
+    {"since": "11.7.0", "deprecated": True, "sources": ["mariadb-kb-117-changes"]})
 
 # Option names mariadbd still accepts, warns about and ignores (sql/mysqld.cc: "'X' was removed. It does
 # nothing now and exists only for compatibility with old my.cnf files" / "'X' is MySQL 5.6 / 5.7

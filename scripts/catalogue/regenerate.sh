@@ -17,6 +17,8 @@
 #       percona 5.7.22-22 $S/percona-5.7.22.json --repo gaopengcarl/percona-server-locks-detail-5.7.22
 #   python3 scripts/catalogue/extract_mysql_docs_changes.py $MIRROR/tavaresgerson+mysql-docs/repo \
 #       f44f3499a189ce8a33542a4cb7dbb68464141c59 $S/mysql-optvar-changes.json
+#   python3 scripts/catalogue/extract_ndb_docs.py $MIRROR/tavaresgerson+mysql-docs/repo \
+#       f44f3499a189ce8a33542a4cb7dbb68464141c59 $S/ndb-docs.json
 #   sock=$(/work/shared/tools/mariadb-scratch.sh start .scratch/mariadb)
 #   python3 scripts/catalogue/extract_mariadb_live.py "$sock" $S/mariadb-10.11.json
 #   /work/shared/tools/mariadb-scratch.sh stop .scratch/mariadb

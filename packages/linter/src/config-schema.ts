@@ -56,9 +56,9 @@ export function configSchema(): Record<string, unknown> {
       root: { type: "boolean", description: "Stop looking for configuration files in parent directories." },
       target: {
         type: "string",
-        pattern: "^(mysql|percona|pxc|mariadb|aurora-mysql)-[0-9]+(\\.[0-9]+){0,2}$",
+        pattern: "^(mysql|percona|pxc|ndb|mariadb|aurora-mysql)-[0-9]+(\\.[0-9]+){0,2}$",
         description:
-          "Server flavour and version, for example mysql-8.0.22, percona-8.0.22, pxc-8.0.36 (Percona XtraDB Cluster), mariadb-10.11 or aurora-mysql-2.04.9.",
+          "Server flavour and version, for example mysql-8.0.22, percona-8.0.22, pxc-8.0.36 (Percona XtraDB Cluster), ndb-8.4.5 (the SQL node of MySQL NDB Cluster), mariadb-10.11 or aurora-mysql-2.04.9.",
       },
       optionFile: {
         type: "string",

@@ -55,7 +55,7 @@ export class ConfigError extends Error {
 }
 
 const SETTINGS = new Set<string>(SEVERITY_SETTINGS);
-const TARGET = /^(mysql|percona|pxc|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/;
+const TARGET = /^(mysql|percona|pxc|ndb|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/;
 const KEYS = new Set(["$schema", "root", "target", "optionFile", "includes", "ignore", "rules"]);
 
 /** Validates what the JSON schema in schema/innolint.schema.json states; a test keeps the two in step. */
@@ -88,7 +88,7 @@ export function parseConfig(text: string, file: string): Config {
   }
   if (obj.target !== undefined) {
     if (typeof obj.target !== "string" || !TARGET.test(obj.target)) {
-      throw new ConfigError(file, `"target" must look like mysql-8.0.22, percona-8.0.22, pxc-8.0.36, mariadb-10.11 or aurora-mysql-2.04.9`);
+      throw new ConfigError(file, `"target" must look like mysql-8.0.22, percona-8.0.22, pxc-8.0.36, ndb-8.4.5, mariadb-10.11 or aurora-mysql-2.04.9`);
     }
     config.target = obj.target;
   }

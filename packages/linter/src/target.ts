@@ -1,7 +1,10 @@
-/** pxc: Percona XtraDB Cluster, Percona Server with the Galera (wsrep) replication patches. */
-export type Flavor = "mysql" | "percona" | "pxc" | "mariadb" | "aurora-mysql";
+/**
+ * pxc: Percona XtraDB Cluster, Percona Server with the Galera (wsrep) replication patches.
+ * ndb: the SQL node of MySQL NDB Cluster, mysqld built with the ndbcluster plugin.
+ */
+export type Flavor = "mysql" | "percona" | "pxc" | "ndb" | "mariadb" | "aurora-mysql";
 
-export const FLAVORS: readonly Flavor[] = ["mysql", "percona", "pxc", "mariadb", "aurora-mysql"];
+export const FLAVORS: readonly Flavor[] = ["mysql", "percona", "pxc", "ndb", "mariadb", "aurora-mysql"];
 
 /** A version as written. A missing part means "the newest release of that series". */
 export interface Version {

@@ -11,8 +11,8 @@ const schema = JSON.parse(readFileSync(join(dir, "catalogue.schema.json"), "utf8
 const files = readdirSync(dir).filter((f) => f.endsWith(".json") && f !== "catalogue.schema.json");
 
 describe("variable catalogue files", () => {
-  it("has the five flavour files", () => {
-    expect(files.sort()).toEqual(["aurora-mysql.json", "mariadb.json", "mysql.json", "percona.json", "pxc.json"]);
+  it("has the six flavour files", () => {
+    expect(files.sort()).toEqual(["aurora-mysql.json", "mariadb.json", "mysql.json", "ndb.json", "percona.json", "pxc.json"]);
   });
 
   const ajv = new Ajv({ allErrors: true, strict: false });

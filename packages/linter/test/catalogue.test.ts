@@ -335,7 +335,8 @@ describe("catalogue: targets outside the covered series", () => {
     expect(catalogueGap(t("mysql-5.6.51"))).toEqual({ edge: "before", series: "MySQL 5.7" });
     expect(catalogueGap(t("percona-5.6.51"))).toEqual({ edge: "before", series: "MySQL 5.7" });
     expect(catalogueGap(t("mariadb-10.5"))).toEqual({ edge: "before", series: "MariaDB 10.6" });
-    expect(catalogueGap(t("mariadb-11.8"))).toEqual({ edge: "after", series: "MariaDB 11.4" });
+    expect(catalogueGap(t("mariadb-12.0"))).toEqual({ edge: "after", series: "MariaDB 11.8" });
+    expect(catalogueGap(t("mariadb-11.8"))).toBeUndefined();
     expect(catalogueGap(t("mysql-10.0"))).toEqual({ edge: "after", series: "MySQL 9.7" });
     for (const inside of [
       "mysql-5.7.44",

@@ -97,6 +97,7 @@ describe("flavour and version from the server", () => {
   it.each([
     ["8.0.36", "MySQL Community Server - GPL", undefined, "mysql", "mysql-8.0.36"],
     ["8.0.36-28", "Percona Server (GPL), Release 28, Revision 47601f19", undefined, "percona", "percona-8.0.36"],
+    ["8.4.5-cluster", "MySQL Cluster Community Server - GPL", undefined, "ndb", "ndb-8.4.5"],
     ["10.11.6-MariaDB-0+deb12u1", "Debian 12", undefined, "mariadb", "mariadb-10.11.6"],
     ["5.5.5-10.6.16-MariaDB-log", "MariaDB Server", undefined, "mariadb", "mariadb-10.6.16"],
     ["11.4.2-MariaDB", "mariadb.org binary distribution", undefined, "mariadb", "mariadb-11.4.2"],

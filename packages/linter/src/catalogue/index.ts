@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { atLeast, compareVersions, parseVersion, TargetError, type Flavor, type Target, type Version } from "../target.js";
+import { atLeast, compareVersions, FLAVORS, parseVersion, TargetError, type Flavor, type Target, type Version } from "../target.js";
 import type { AutoDefault, CatalogueFile, HistoryEntry, IgnoredKind, Scope, SourceRef, VariableRecord, VariableType } from "./types.js";
 
 export type { AutoDefault, CatalogueFile, HistoryEntry, SourceRef, VariableRecord, VariableType } from "./types.js";
@@ -70,6 +70,7 @@ const FILES: Record<Flavor, string> = {
   mysql: "mysql.json",
   percona: "percona.json",
   pxc: "pxc.json",
+  ndb: "ndb.json",
   mariadb: "mariadb.json",
   "aurora-mysql": "aurora-mysql.json",
 };
@@ -397,6 +398,18 @@ export function memberRemovedIn(target: Target, name: string, member: string): {
     had = has;
   }
   return removed;
+}
+
+/**
+ * The flavours whose own catalogue records a name at some release, in FLAVORS order. A record that
+ * only adds values to its base's variable (Percona's thread_handling) does not count.
+ */
+export function flavoursDefining(name: string): Flavor[] {
+  const n = normalizeName(name);
+  return FLAVORS.filter((f) => {
+    const p = parsedRecord(f, n);
+    return p !== undefined && p.record.extendsBase !== true;
+  });
 }
 
 const namesCache = new Map<string, string[]>();

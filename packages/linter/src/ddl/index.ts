@@ -13,7 +13,7 @@ export { classifyOnlineDdl, isOnlineDdl, type OnlineDdl } from "./classify.js";
 /** character_set_server's default: utf8mb4 from MySQL 8.0 and MariaDB 11.6, latin1 before. */
 export function serverDefaultCharset(target: Target): string {
   if (target.flavor === "mariadb") return atLeast(target.version, "11.6") ? "utf8mb4" : "latin1";
-  if (target.flavor === "mysql" || target.flavor === "percona") return atLeast(target.version, "8.0") ? "utf8mb4" : "latin1";
+  if (target.flavor === "mysql" || target.flavor === "percona" || target.flavor === "ndb") return atLeast(target.version, "8.0") ? "utf8mb4" : "latin1";
   // Aurora MySQL 3 is MySQL 8.0, 2 is 5.7.
   return atLeast(target.version, "3") ? "utf8mb4" : "latin1";
 }

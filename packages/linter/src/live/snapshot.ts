@@ -82,7 +82,10 @@ export function detectServer(version: string, versionComment: string | undefined
           ? "pxc"
           : /percona/i.test(comment) || /percona/i.test(version)
             ? "percona"
-            : "mysql";
+            : // NDB Cluster's SQL node: VERSION() 8.4.5-cluster, version_comment "MySQL Cluster Community Server - GPL".
+              /-cluster\b/i.test(version) || /mysql cluster/i.test(comment)
+              ? "ndb"
+              : "mysql";
     // MariaDB behind the MySQL-5-compatible prefix some proxies report: 5.5.5-10.11.6-MariaDB.
     numbers = /^(\d+\.\d+(?:\.\d+)?)/.exec(version.replace(/^5\.5\.5-(?=\d+\.\d+\.\d+-MariaDB)/i, ""))?.[1];
   }
@@ -269,8 +272,8 @@ export function parseSnapshot(text: string, file: string): LiveSnapshot {
   for (const k of Object.keys(s)) if (!allowedServer.has(k)) fail(file, `server.${k}`, "unknown key");
   for (const k of ["address", "version", "target"]) if (typeof s[k] !== "string" || s[k] === "") fail(file, `server.${k}`, "must be a non-empty string");
   for (const k of ["versionComment", "auroraVersion"]) if (s[k] !== undefined && typeof s[k] !== "string") fail(file, `server.${k}`, "must be a string");
-  if (!/^(mysql|percona|pxc|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/.test(s.target as string))
-    fail(file, "server.target", "must look like mysql-8.0.36, percona-8.0.36, pxc-8.0.36, mariadb-10.11.6 or aurora-mysql-3.04.0");
+  if (!/^(mysql|percona|pxc|ndb|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/.test(s.target as string))
+    fail(file, "server.target", "must look like mysql-8.0.36, percona-8.0.36, pxc-8.0.36, ndb-8.4.5, mariadb-10.11.6 or aurora-mysql-3.04.0");
   try {
     const t = parseTarget(s.target as string);
     if (s.flavor !== t.flavor) fail(file, "server.flavor", `must be ${t.flavor}, the flavour of server.target`);

@@ -2,6 +2,7 @@ import { catalogueGap, lookupVariable, variableNames } from "../catalogue/index.
 import { formatVersion } from "../target.js";
 import type { Fix } from "../finding.js";
 import { notAnOption, type ResolvedOption } from "../optionfile/rules/facts.js";
+import { MARIADB_PLUGINS, ndbTargetFor, otherFlavoursDefining, productList } from "../optionfile/rules/flavours.js";
 import { looseFix, serverName, styled } from "../optionfile/rules/shared.js";
 import { didYouMean } from "./didyoumean.js";
 import { defineRule } from "./define.js";
@@ -126,6 +127,21 @@ export default defineRule({
         continue;
       }
       if (o.lookup.status === "not-yet") {
+        // The file loads the plugin that defines the variable: the plugin build it loads, not the
+        // server's release, decides whether the name exists (a labs build predating the first GA one).
+        const plugin = o.lookup.facts.plugin;
+        const loadedBuild = plugin !== undefined && !entry.loose && pluginOption(o.variable, loaded) === plugin;
+        if (loadedBuild) {
+          ctx.report({
+            file: entry.file,
+            range: entry.nameRange,
+            severity: "warning",
+            versionDependent: true,
+            message: `${o.variable} belongs to the ${plugin} plugin, which this file loads; the first GA release of the plugin that defines it is ${o.lookup.introducedIn}, so ${server} starts only if the plugin build you load defines it (an earlier or preview build), and refuses to start ("unknown variable") otherwise`,
+            fix: looseFix(o),
+          });
+          continue;
+        }
         ctx.report({
           file: entry.file,
           range: entry.nameRange,
@@ -193,12 +209,26 @@ export default defineRule({
       const plugin = suggestion ? undefined : pluginOption(o.variable, knownPlugins);
       if (plugin) {
         if (entry.loose) continue;
+        const what = o.variable === plugin ? "the enable option" : "an option";
+        // MariaDB cannot load a MySQL or Percona plugin library: no installed plugin can define the name.
+        if (facts.target.flavor === "mariadb" && !MARIADB_PLUGINS.has(plugin)) {
+          const owners = otherFlavoursDefining(facts.target, o.variable);
+          ctx.report({
+            file: entry.file,
+            range: entry.nameRange,
+            severity: "error",
+            versionDependent: true,
+            message: `${o.variable} is ${what} of the ${plugin} plugin of ${owners.length ? productList(owners) : "MySQL"}, which MariaDB does not ship and cannot load: no MariaDB plugin defines it, so ${server} refuses to start ("unknown variable")`,
+            fix: looseFix(o),
+          });
+          continue;
+        }
         ctx.report({
           file: entry.file,
           range: entry.nameRange,
           severity: "warning",
           versionDependent: true,
-          message: `${o.variable} is ${o.variable === plugin ? "the enable option" : "an option"} of the ${plugin} plugin, which no plugin-load-add in these files loads: ${server} accepts it only if the plugin was installed with INSTALL PLUGIN or INSTALL SONAME, and refuses to start otherwise`,
+          message: `${o.variable} is ${what} of the ${plugin} plugin, which no plugin-load-add in these files loads: ${server} accepts it only if the plugin was installed with INSTALL PLUGIN or INSTALL SONAME, and refuses to start otherwise`,
           fix: looseFix(o),
         });
         continue;
@@ -207,24 +237,32 @@ export default defineRule({
       const gap = catalogueGap(facts.target);
       // A Percona XtraDB Cluster file linted as Percona Server: say which target knows the name.
       const pxc = facts.target.flavor === "percona" && lookupVariable({ ...facts.target, flavor: "pxc" }, o.variable).status === "known";
+      // An NDB Cluster SQL node's file linted as stock MySQL: mysqld without the ndbcluster plugin refuses the name.
+      const ndb = ndbTargetFor(facts.target, o.variable);
+      // A loose_ line for another server innolint knows (Percona Server, MariaDB): skipped with a warning by design.
+      const elsewhere = entry.loose && !ndb ? otherFlavoursDefining(facts.target, o.variable) : [];
       const hint = pxc
         ? `; it is a variable of Percona XtraDB Cluster, which Percona Server does not have: if this file is for a PXC node, lint it with the target pxc-${formatVersion(facts.target.version)}`
-        : prefixOf
-          ? `; did you mean ${styled(o, prefixOf)}? Servers before MySQL 5.7 read the prefix as that option, 5.7 and later accept only full names`
-          : suggestion
-            ? `; did you mean ${styled(o, suggestion)}?`
-            : "";
+        : ndb
+          ? `; it is an option of MySQL NDB Cluster (the ndbcluster plugin), which stock mysqld is built without: if this file is for an NDB Cluster SQL node, lint it with the target ${ndb}`
+          : elsewhere.length
+            ? `; ${productList(elsewhere)} ${elsewhere.length > 1 ? "define" : "defines"} it, so the line is meant for ${elsewhere.length > 1 ? "those servers" : "that server"}`
+            : prefixOf
+              ? `; did you mean ${styled(o, prefixOf)}? Servers before MySQL 5.7 read the prefix as that option, 5.7 and later accept only full names`
+              : suggestion
+                ? `; did you mean ${styled(o, suggestion)}?`
+                : "";
       ctx.report({
         file: entry.file,
         range: entry.nameRange,
-        severity: entry.loose || gap ? "warning" : "error",
+        severity: elsewhere.length ? "info" : entry.loose || gap ? "warning" : "error",
         versionDependent: true,
         message: entry.loose
           ? `unknown variable ${o.variable}: ${server} ignores it with a warning (loose- prefix), so the line has no effect${hint}`
           : gap
             ? `unknown variable ${o.variable}: ${gap.edge === "before" ? `${gap.series} and later do` : `${gap.series}, the newest release innolint's catalogue covers, does`} not know it; if ${server} does not either, it refuses to start${hint}`
             : `unknown variable ${o.variable}: ${server} refuses to start${hint}`,
-        ...(suggestion ? { fix: renameFix(o, suggestion, "unsafe") } : {}),
+        ...(suggestion && !ndb ? { fix: renameFix(o, suggestion, "unsafe") } : {}),
       });
     }
   },
