@@ -64,6 +64,13 @@ describe("innolint simulate", () => {
     expect(rows).toHaveLength(5);
     const text = await run(["simulate", "drop_stall", "--version", "8.0.23"]);
     expect(text.stdout).toContain("version=8.0.23");
+    // Table cells carry two significant figures, as messages do; --format json keeps full values.
+    const cells = text.stdout
+      .trim()
+      .split("\n")
+      .slice(2)
+      .map((l) => l.trim().split(/\s+/).at(-1)!);
+    for (const c of cells) expect(c.replace(/[,.]/g, "").replace(/^0+/, "").replace(/0+$/, "").length).toBeLessThanOrEqual(2);
     expect(text.stdout).not.toContain("lazy eviction");
     expect(text.stdout).not.toContain("eager eviction");
     const bad = await run(["simulate", "drop_stall", "--version", "9.9"]);

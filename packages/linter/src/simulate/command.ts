@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import { seconds, sig2 } from "../figures.js";
 import { resolve } from "node:path";
 import { SimulationInputError, type EngineSim, type ModelName, type ParamSpec } from "@innolint/engine-sim";
 import { commandHelp, parseCommand, UsageError, type CommandSpec, type FlagSpec } from "../args.js";
@@ -69,7 +70,7 @@ export const VIEWS: Record<ModelName, View> = {
     leftLabel: "queries per second",
     note: (r) => {
       const w = r.loss_window as { mysqld_crash_s: number; os_crash_s: number | null };
-      const s = (v: number) => `${+v.toFixed(1)} s`;
+      const s = seconds;
       if (w.os_crash_s === null) return "an OS crash can lose an unbounded amount of the binary log";
       if (w.mysqld_crash_s > 0) return `a mysqld or OS crash loses up to ${s(Math.max(w.mysqld_crash_s, w.os_crash_s))}`;
       if (w.os_crash_s > 0) return `an OS crash loses up to ${s(w.os_crash_s)}`;
@@ -303,7 +304,7 @@ export function formatTable(t: SimulationTable): string {
   const body = t.rows.map((r) => [
     view.sweep.param === t.param ? view.sweep.format(r.value) : String(r.value),
     ...(several ? [r.variant] : []),
-    ...r.metrics.map((m) => (Math.abs(m) >= 100 ? Math.round(m).toLocaleString("en-US") : m.toPrecision(3))),
+    ...r.metrics.map((m) => sig2(m)),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] as string).length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join("  ");
