@@ -145,3 +145,75 @@ describe("relaxed commit durability", () => {
     expect(i.assumptions.join(" ")).toContain("battery-backed");
   });
 });
+
+describe("monotone where the mechanism is", () => {
+  it("more hashed pages never shorten the AHI cleanup; none cost no walk", () => {
+    const ahi = (hashedPages: number) =>
+      dropStallImpact(sim, { pool: 32 * GiB, instances: 8, ahi: true, operation: "drop", drops: 1, legacy: false, lazy: true, hashedPages, inputs: [] });
+    let last = -1;
+    for (const h of [0, 1024, 8192, 8193, 65_536, 1_000_000]) {
+      const s = ahi(h).actual.value;
+      expect(s).toBeGreaterThanOrEqual(last);
+      last = s;
+    }
+    expect(ahi(0).ratio).toBeCloseTo(1, 5);
+    expect(ahi(0).summary).toContain(" 0 LRU pages walked");
+  });
+
+  it("a relaxed flush gains less on faster storage and more never than the fsync it saves allows", () => {
+    for (const mode of [0, 2] as const) {
+      const i = commitDurabilityImpact(sim, mode, 1, []);
+      const fast = Number(/([\d.]+)× with a 50 µs one/.exec(i.summary)![1]);
+      expect(i.ratio).toBeGreaterThanOrEqual(1);
+      expect(fast).toBeGreaterThanOrEqual(1);
+      expect(fast).toBeLessThan(i.ratio);
+      // At 32 threads, group commit already shares each 0.8 ms fsync: no factor of ten.
+      expect(i.ratio).toBeLessThan(10);
+    }
+  });
+
+  it("a bigger sort buffer never needs more merge passes, and costs more memory", () => {
+    let passes = Number.POSITIVE_INFINITY;
+    let memory = 0;
+    for (const s of [64 * 1024, MiB, 8 * MiB, 64 * MiB]) {
+      const i = sortBufferImpact(sim, s, []);
+      const p = Number(/(\d+) merge passes instead/.exec(i.summary)![1]);
+      expect(p).toBeLessThanOrEqual(passes);
+      passes = p;
+      const m = /, ([\d.,]+) (KiB|MiB|GiB) per index build/.exec(i.summary)!;
+      const bytes = Number(m[1]!.replace(/,/g, "")) * { KiB: 1024, MiB, GiB }[m[2] as "KiB" | "MiB" | "GiB"];
+      expect(bytes).toBeGreaterThan(memory);
+      memory = bytes;
+    }
+  });
+
+  it("the same setting on a bigger pool gives a bigger impact, never the same number", () => {
+    const small = coldRestartImpact(sim, 8 * GiB, 25, []).summary;
+    const big = coldRestartImpact(sim, 64 * GiB, 25, []).summary;
+    expect(small).not.toBe(big);
+    expect(drop(8 * GiB).summary).not.toBe(drop(64 * GiB).summary);
+  });
+});
+
+describe("assumed inputs are stated", () => {
+  it("every input an impact assumes is listed with its source, and the assumptions say what it stands for", () => {
+    const impacts = [
+      drop(64 * GiB),
+      drop(64 * GiB, { ahi: true, lazy: true }),
+      partitionDivesImpact(sim, 64, "pruned", []),
+      sortBufferImpact(sim, 64 * MiB, []),
+      coldRestartImpact(sim, 64 * GiB, 25, []),
+      commitDurabilityImpact(sim, 2, 1, []),
+    ];
+    for (const i of impacts) {
+      expect(i.assumptions.length, i.metric).toBeGreaterThan(0);
+      expect(
+        i.inputs.some((x) => x.source === "assumed"),
+        i.metric,
+      ).toBe(true);
+      for (const x of i.inputs) expect(["config", "default", "schema", "live", "assumed"]).toContain(x.source);
+    }
+    expect(partitionDivesImpact(sim, 64, "pruned", []).assumptions[0]).toMatch(/^assumed table: \d+ GiB of 200-byte rows over the 64 partitions/);
+    expect(coldRestartImpact(sim, 64 * GiB, 25, []).assumptions[0]).toContain("210 MB/s");
+  });
+});
