@@ -112,7 +112,8 @@ describe("validation against public measurements", () => {
     if (process.env.UPDATE_SNAPSHOTS === "1" && current !== table) writeFileSync(DOC, doc.slice(0, start) + table + doc.slice(end + END.length));
     else expect(current).toBe(table);
     if (process.env.ENGINE_SIM_REPORT) {
-      for (const r of rows) console.log(`${r.within ? "  " : "✗ "}${r.c.id}: measured ${value(r.c, r.c.measured.value)}, predicted ${value(r.c, r.predicted)} (${r.error})`);
+      for (const r of rows)
+        console.log(`${r.within ? "  " : "✗ "}${r.c.id}: measured ${value(r.c, r.c.measured.value)}, predicted ${value(r.c, r.predicted)} (${r.error})`);
     }
   });
 
