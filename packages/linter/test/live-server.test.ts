@@ -202,7 +202,7 @@ describe.skipIf(Boolean(unavailable))("live server (MariaDB)", () => {
     expect(rows?.value).toBeGreaterThan(3200);
 
     const drop = byRule("drop-truncate-buffer-pool-stall");
-    expect(drop.message).toContain(`scans the whole buffer pool (256M from ${server$}, 1 instance)`);
+    expect(drop.message).toContain(`every dirty page of the buffer pool (256M from ${server$}, 1 instance)`);
     expect(drop.impact?.inputs).toContainEqual({ name: "innodb_buffer_pool_size", value: 256 * 2 ** 20, source: "live" });
   });
 
@@ -233,7 +233,7 @@ describe.skipIf(Boolean(unavailable))("live server (MariaDB)", () => {
     const server$ = `live 127.0.0.1:${server.port}`;
     expect(findings.every((f) => f.file.endsWith("002_orders.sql"))).toBe(true);
     const drop = findings.find((f) => f.rule === "drop-truncate-buffer-pool-stall");
-    expect(drop?.message).toContain(`scans the whole buffer pool (256M from ${server$}, 1 instance)`);
+    expect(drop?.message).toContain(`every dirty page of the buffer pool (256M from ${server$}, 1 instance)`);
     const ddl = findings.find((f) => f.rule === "ddl-multi-index-memory");
     expect(ddl?.impact?.inputs.find((i) => i.name === "rows")?.source).toBe("live");
   });

@@ -55,6 +55,29 @@ describe("innolint simulate", () => {
     expect(qps("trx_commit=0", 8)).toBeGreaterThan(1.5 * qps("trx_commit=1", 8));
   });
 
+  it("reads a version as the choice it is and labels the rows by it", async () => {
+    const res = await run(["simulate", "drop_stall", "--version", "5.7", "--format", "json"]);
+    expect(res.code).toBe(0);
+    const rows = (JSON.parse(res.stdout) as { rows: { variant: string; metrics: number[] }[] }).rows;
+    // One run per pool size, labelled with the version asked for, not the default variants'.
+    expect(new Set(rows.map((r) => r.variant))).toEqual(new Set(["version=5.7"]));
+    expect(rows).toHaveLength(5);
+    const text = await run(["simulate", "drop_stall", "--version", "8.0.23"]);
+    expect(text.stdout).toContain("version=8.0.23");
+    // Table cells carry two significant figures, as messages do; --format json keeps full values.
+    const cells = text.stdout
+      .trim()
+      .split("\n")
+      .slice(2)
+      .map((l) => l.trim().split(/\s+/).at(-1)!);
+    for (const c of cells) expect(c.replace(/[,.]/g, "").replace(/^0+/, "").replace(/0+$/, "").length).toBeLessThanOrEqual(2);
+    expect(text.stdout).not.toContain("lazy eviction");
+    expect(text.stdout).not.toContain("eager eviction");
+    const bad = await run(["simulate", "drop_stall", "--version", "9.9"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("must be one of 5.7, 8.0.22, 8.0.23");
+  });
+
   it("rejects bad parameters with a clear message and exit 2", async () => {
     const bad = await run(["simulate", "drop_stall", "--dirty_ratio", "-5"]);
     expect(bad.code).toBe(2);

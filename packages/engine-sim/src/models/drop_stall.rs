@@ -20,12 +20,19 @@
 //! are freed lazily when LRU scans or lookups meet them (`BUF_REMOVE_NONE`). No list walk.
 //!
 //! **Adaptive hash index** (both versions): if AHI is on and the table has hashed pages,
-//! `btr_drop_ahi_for_table()` walks every instance's whole LRU list once per batch of 1,024
-//! hashed pages (plus a final walk that finds none), under the LRU-list mutex and while holding
-//! the dictionary mutex. 8.0.23 did not change this.
+//! `btr_drop_ahi_for_table()` loops while the table's indexes still hold hash references,
+//! checking the count *before* each batch; a batch (`btr_drop_next_batch()`) walks every
+//! instance's LRU list from the tail under its LRU-list mutex, collecting up to 1,024 hashed
+//! pages per instance. So there are `ceil(hashed pages per instance / 1,024)` walks and no
+//! final empty one (mysql-server `storage/innobase/btr/btr0sea.cc`). Hashed pages are hot,
+//! near the young head of the list, so each walk is taken as a whole-list walk. 8.0.23 did
+//! not change this.
 //!
 //! Every walk visits pages one at a time through a linked list whose nodes (`buf_page_t`) are
-//! scattered in memory, so each step is a dependent cache miss: `PAGE_VISIT_NS` per page.
+//! scattered in memory, so each step is a dependent cache miss: `PAGE_VISIT_NS` per page. In
+//! a large pool the descriptors also lie beyond the TLB's reach, so a step adds a page-table
+//! walk whose entry is itself a memory load (`PAGE_WALK_NS`, scaled by the share of the
+//! descriptor array the TLB cannot map).
 //!
 //! **Concurrent queries.** A discrete-event simulation runs `query_threads` closed-loop query
 //! threads next to the walk: each query makes `pages_per_query` page accesses spread over
@@ -45,8 +52,9 @@
 //!
 //! `DDL_FIXED_MS` (per CREATE + DROP of an empty table: data-dictionary transactions, redo
 //! fsyncs, file create and unlink) is calibrated once so that the 450 GB case of the vendor's
-//! test (100 empty tables created and dropped concurrently) improves about 251×. `PAGE_VISIT_NS`
-//! comes from DRAM latency, not from the figures. The shape over 32–450 GB (improvement growing
+//! test (100 empty tables created and dropped concurrently) improves about 251×. `PAGE_VISIT_NS`,
+//! `PAGE_WALK_NS` and the TLB reach come from DRAM latency and a server core's second-level
+//! TLB, not from the figures. The shape over 32–450 GB (improvement growing
 //! linearly with the pool, flat times from 8.0.23) is predicted.
 
 use super::GIB;
@@ -58,13 +66,19 @@ use std::collections::VecDeque;
 /// One step of a buffer-pool list walk: a dependent load of a `buf_page_t` that is not in
 /// cache (DRAM latency ~90 ns) plus the checks on it.
 pub const PAGE_VISIT_NS: f64 = 100.0;
+/// A TLB miss whose page-table entry is not in cache: one more DRAM access, ns.
+pub const PAGE_WALK_NS: f64 = 90.0;
+/// Size of one page's control block (`buf_block_t`) in the descriptor array, bytes.
+pub const DESCRIPTOR_BYTES: f64 = 400.0;
+/// Memory the data TLB maps without a miss: 1,536 second-level entries of 4 KiB pages.
+pub const TLB_REACH_BYTES: f64 = 1536.0 * 4096.0;
 /// `BUF_LRU_DROP_SEARCH_SIZE`: pages walked between yields.
 pub const YIELD_EVERY: f64 = 1024.0;
 /// Releasing the mutexes, `os_thread_yield()`, re-acquiring: µs.
 pub const YIELD_US: f64 = 1.0;
 /// Fixed cost of creating and dropping one empty file-per-table table (data dictionary
 /// transactions with their redo fsyncs, file create and unlink), ms. Calibrated (see above).
-pub const DDL_FIXED_MS: f64 = 10.7;
+pub const DDL_FIXED_MS: f64 = 20.3;
 /// Time a query holds a list mutex for its own work, µs.
 pub const QUERY_CRITICAL_US: f64 = 0.5;
 /// Freeing one stale page later, when a scan meets it (8.0.23+), ns.
@@ -310,7 +324,7 @@ fn plan_walks(inp: &Input, version: Version) -> Plan {
         pages: 0.0,
         longest_us: 0.0,
     };
-    let visit_us = PAGE_VISIT_NS / 1000.0;
+    let visit_us = page_visit_ns(pool_pages) / 1000.0;
     let lazy = version == Version::V80Lazy;
     if !lazy {
         let all_no_write = matches!(inp.operation, Operation::TempTruncate)
@@ -340,8 +354,9 @@ fn plan_walks(inp: &Input, version: Version) -> Plan {
         }
     }
     if inp.ahi && inp.hashed_pages > 0.0 {
-        // One full LRU walk of every instance per 1,024 hashed pages, plus the final one.
-        let walks = (inp.hashed_pages / inst / YIELD_EVERY).ceil() + 1.0;
+        // One LRU walk of every instance per batch of 1,024 hashed pages per instance; the
+        // reference count is checked before each batch, so no walk follows the last one.
+        let walks = (inp.hashed_pages / inst / YIELD_EVERY).ceil();
         for i in 0..inp.instances {
             let us = lru_per_inst * visit_us;
             plan.holds.push((i, us, walks));
@@ -351,6 +366,18 @@ fn plan_walks(inp: &Input, version: Version) -> Plan {
         }
     }
     plan
+}
+
+/// One step of a list walk in a pool of `pool_pages` pages: the dependent miss on the
+/// descriptor, plus a page-table walk for the share of descriptors the TLB cannot map.
+pub fn page_visit_ns(pool_pages: f64) -> f64 {
+    let footprint = pool_pages * DESCRIPTOR_BYTES;
+    let unmapped = if footprint > 0.0 {
+        (1.0 - TLB_REACH_BYTES / footprint).max(0.0)
+    } else {
+        0.0
+    };
+    PAGE_VISIT_NS + PAGE_WALK_NS * unmapped
 }
 
 fn fixed_us() -> f64 {
@@ -633,6 +660,40 @@ mod tests {
     }
 
     #[test]
+    fn ahi_walks_one_lru_pass_per_batch_and_none_after() {
+        // 8 instances, 1,024 hashed pages per instance: one batch, so one walk per instance.
+        let pool = 128.0 * GIB / 16384.0;
+        for (hashed, walks) in [(8192.0, 1.0), (8193.0, 2.0), (16384.0, 2.0)] {
+            let o = simulate(&input(&format!(
+                r#""version":"8.0.23","ahi":true,"hashed_pages":{},"table_pages_in_pool":{}"#,
+                hashed, hashed
+            )));
+            let expected = walks * pool * page_visit_ns(pool) * 1e-9;
+            assert!(
+                (o.ahi_s_per_drop / expected - 1.0).abs() < 1e-9,
+                "{} hashed pages: {} s, expected {} s",
+                hashed,
+                o.ahi_s_per_drop,
+                expected
+            );
+        }
+    }
+
+    #[test]
+    fn a_step_costs_more_once_the_descriptors_outgrow_the_tlb() {
+        let small = page_visit_ns(128.0 * 1024.0 * 1024.0 / 16384.0);
+        let large = page_visit_ns(256.0 * GIB / 16384.0);
+        assert_eq!(small, PAGE_VISIT_NS);
+        assert!(large > 1.8 * PAGE_VISIT_NS && large <= PAGE_VISIT_NS + PAGE_WALK_NS);
+        let mut last = 0.0;
+        for gib in [1.0, 4.0, 32.0, 256.0, 4096.0] {
+            let v = page_visit_ns(gib * GIB / 16384.0);
+            assert!(v >= last);
+            last = v;
+        }
+    }
+
+    #[test]
     fn unyielding_lru_walk_hurts_queries_more() {
         let a = simulate(&input(r#""operation":"drop","list_mutex_fraction":0.2"#));
         let b = simulate(&input(
@@ -657,7 +718,7 @@ mod tests {
         // waits for the rest of a 1,024-page hold (half of it on average): the lost share of
         // thread time is about rate·p·hold/2 / (1 + rate·p·hold/2).
         let o = simulate(&input(r#""ahi":false,"list_mutex_fraction":0.05"#));
-        let hold = YIELD_EVERY * PAGE_VISIT_NS / 1000.0;
+        let hold = YIELD_EVERY * page_visit_ns(128.0 * GIB / 16384.0) / 1000.0;
         let w = (1.0 / 20.0) * (0.05 / 8.0) * hold / 2.0;
         let expected = w / (1.0 + w);
         let got = o.throughput_loss_fraction;

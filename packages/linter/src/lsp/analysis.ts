@@ -4,6 +4,7 @@
  * as `ruleOverrides` and an untrusted workspace's folders as `includeRoots`; nothing here
  * re-evaluates rules, severities or includes.
  */
+import { sig2 } from "../figures.js";
 import { dirname, resolve, sep } from "node:path";
 import { lintOptionFile } from "../engine.js";
 import type { FileKind, InputError, LintOptions, LintOutcome } from "../core.js";
@@ -108,7 +109,7 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
       {
         file,
         line: 1,
-        message: `the document is ${(doc.text.length / 2 ** 20).toFixed(0)} MB, above the editor's ${EDITOR_MAX_CHARS / 2 ** 20} MB limit: it is not linted here; run innolint on the file, which reads it in windows`,
+        message: `the document is ${sig2(doc.text.length / 2 ** 20)} MB, above the editor's ${EDITOR_MAX_CHARS / 2 ** 20} MB limit: it is not linted here; run innolint on the file, which reads it in windows`,
       },
     ];
     return analysis;

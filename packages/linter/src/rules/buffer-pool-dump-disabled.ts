@@ -21,8 +21,9 @@ export default defineRule({
         message: `${written}: ${what}, so after every restart the buffer pool starts cold and the hottest ${pct} % of its pages (innodb_buffer_pool_dump_pct) must be read from disk again under live traffic`,
         ...(ctx.sim
           ? {
-              impact: coldRestartImpact(ctx.sim, Math.max(pool, 5 * MiB), [
+              impact: coldRestartImpact(ctx.sim, Math.max(pool, 5 * MiB), pct, [
                 { name: "innodb_buffer_pool_size", value: pool, source: optionSource(facts, "innodb_buffer_pool_size") },
+                { name: "innodb_buffer_pool_dump_pct", value: pct, source: optionSource(facts, "innodb_buffer_pool_dump_pct") },
               ]),
             }
           : {}),

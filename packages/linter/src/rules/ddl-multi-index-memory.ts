@@ -1,4 +1,5 @@
 import { mysqlBaseVersion } from "../catalogue/index.js";
+import { sig2 } from "../figures.js";
 import { indexBuildMemoryImpact } from "../impact/estimates.js";
 import { effectiveNumber } from "../optionfile/rules/facts.js";
 import { approxBytes, formatBytes } from "../optionfile/rules/values.js";
@@ -58,7 +59,7 @@ export default defineRule({
         "split the ALTER, lower innodb_sort_buffer_size, or raise the rule's budget if the host has the memory",
         ...(stats
           ? [
-              `live ${stats.server}: ${table?.name} holds about ${stats.rows.toLocaleString("en-US")} rows${stats.rowBytes ? ` of ${stats.rowBytes} bytes on average` : ""} (InnoDB's estimate)`,
+              `live ${stats.server}: ${table?.name} holds about ${sig2(stats.rows)} rows${stats.rowBytes ? ` of ${stats.rowBytes} bytes on average` : ""} (InnoDB's estimate)`,
             ]
           : []),
       ],

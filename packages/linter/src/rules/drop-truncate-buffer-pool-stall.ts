@@ -36,12 +36,16 @@ export default defineRule({
       s.kind === "drop-database"
         ? facts.schema.all().filter((t) => (t.schema ?? "").toLowerCase() === (s.database ?? "").toLowerCase()).length
         : Math.max(1, s.tables.length);
+    const legacy = facts.target.flavor !== "mariadb" && !atLeast(mysqlBaseVersion(facts.target) ?? { major: 8 }, "8.0.0");
+    // 5.7's TRUNCATE evicts every page of the space (two LRU walks); DROP walks only the dirty pages.
+    const walk =
+      legacy && s.kind === "truncate-table" ? "walks every instance's whole LRU list twice, every page" : "walks every instance's flush list, every dirty page";
     const server = `${facts.target.flavor === "mariadb" ? "MariaDB" : "MySQL"} ${formatVersion(mysqlBaseVersion(facts.target) ?? facts.target.version)}`;
     ctx.report({
       range: s.range,
       severity,
       versionDependent: true,
-      message: `${what(s.kind)} ${subject(facts)} on ${server} scans the whole buffer pool (${formatBytes(pool)} ${configOrigin(facts.config, "innodb_buffer_pool_size")}, ${instances} instance${instances === 1 ? "" : "s"}) under its list mutexes to evict the tablespace's pages: the stall grows with the pool, not the table, so even an empty table takes as long; other DROPs and TRUNCATEs queue behind it, and queries wait whenever they need the same list mutexes${ahi ? "; the adaptive hash index cleanup adds more LRU scans" : ""}`,
+      message: `${what(s.kind)} ${subject(facts)} on ${server} ${walk} of the buffer pool (${formatBytes(pool)} ${configOrigin(facts.config, "innodb_buffer_pool_size")}, ${instances} instance${instances === 1 ? "" : "s"}) under its list mutexes to evict the tablespace's pages: the stall grows with the pool, not the table, so even an empty table takes as long; other DROPs and TRUNCATEs queue behind it, and queries wait whenever they need the same list mutexes${ahi ? "; the adaptive hash index cleanup adds LRU walks for pages of the table that carry hash entries" : ""}`,
       notes: [
         "MySQL 8.0.23 made this eviction lazy (WL#14100): a vendor test measured up to 251× faster drops with 32–450 GB pools",
         ...(s.kind === "drop-database" && tables > 1 ? [`the database holds ${tables} tables, each dropped in turn`] : []),
@@ -55,7 +59,7 @@ export default defineRule({
               ahi,
               operation: s.kind === "truncate-table" ? "truncate" : "drop",
               drops: tables,
-              legacy: facts.target.flavor !== "mariadb" && !atLeast(mysqlBaseVersion(facts.target) ?? { major: 8 }, "8.0.0"),
+              legacy,
               inputs: [
                 { name: "innodb_buffer_pool_size", value: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") },
                 { name: "innodb_buffer_pool_instances", value: instances, source: configInputSource(facts.config, "innodb_buffer_pool_instances") },

@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import { seconds, sig2 } from "../figures.js";
 import { resolve } from "node:path";
 import { SimulationInputError, type EngineSim, type ModelName, type ParamSpec } from "@innolint/engine-sim";
 import { commandHelp, parseCommand, UsageError, type CommandSpec, type FlagSpec } from "../args.js";
@@ -69,7 +70,7 @@ export const VIEWS: Record<ModelName, View> = {
     leftLabel: "queries per second",
     note: (r) => {
       const w = r.loss_window as { mysqld_crash_s: number; os_crash_s: number | null };
-      const s = (v: number) => `${+v.toFixed(1)} s`;
+      const s = seconds;
       if (w.os_crash_s === null) return "an OS crash can lose an unbounded amount of the binary log";
       if (w.mysqld_crash_s > 0) return `a mysqld or OS crash loses up to ${s(Math.max(w.mysqld_crash_s, w.os_crash_s))}`;
       if (w.os_crash_s > 0) return `an OS crash loses up to ${s(w.os_crash_s)}`;
@@ -129,7 +130,9 @@ const PLOT_ERRORS: Record<string, string> = {
   EROFS: "read-only file system (EROFS)",
 };
 
-function parseValue(raw: string): number | boolean | string {
+function parseValue(raw: string, type?: ParamSpec["type"]): number | boolean | string {
+  // A choice is a string even when it looks like a number: --version 5.7.
+  if (type === "choice") return raw;
   if (raw === "true" || raw === "false") return raw === "true";
   const n = parseInteger(raw);
   if ("value" in n && /^\s*-?\d/.test(raw) && !/\./.test(raw)) return n.value;
@@ -201,7 +204,9 @@ export function parseSimulateArgs(argv: string[], params: (model: ModelName) => 
   const [model, ...rest] = argv;
   if (model === "--help" || model === "-h") return { help: modelsHelp() };
   if (!model || !(model in VIEWS)) throw new UsageError(`usage: ${MODELS_USAGE}`);
-  const spec = simulateSpec(model as ModelName, params(model as ModelName));
+  const specs = params(model as ModelName);
+  const types = new Map(specs.map((p) => [p.name, p.type]));
+  const spec = simulateSpec(model as ModelName, specs);
   const parsed = parseCommand(spec, normalised(rest, new Set(Object.keys(spec.flags))));
   if (parsed.help) return { help: commandHelp(spec) };
   const args: SimulateArgs = { model: model as ModelName, params: {}, json: false };
@@ -215,7 +220,7 @@ export function parseSimulateArgs(argv: string[], params: (model: ModelName) => 
       const [param, list] = value.split("=");
       if (!param || !list) throw new UsageError("--sweep takes param=v1,v2,…");
       args.sweep = { param: param.replace(/-/g, "_"), values: list.split(",").map((v) => Number(parseValue(v))) };
-    } else args.params[name] = parseValue(value);
+    } else args.params[name] = parseValue(value, types.get(name));
   }
   return args;
 }
@@ -228,6 +233,24 @@ export interface SimulationTable {
   svg?: string;
 }
 
+/**
+ * The view's variants under the parameters given on the command line: a variant whose parameters
+ * the user set is that setting, labelled by it, and variants that become the same run are one.
+ */
+export function variantsFor(view: View, given: Record<string, unknown>): View["variants"] {
+  const out: View["variants"] = [];
+  const seen = new Set<string>();
+  for (const v of view.variants) {
+    const overridden = Object.keys(v.params).filter((k) => given[k] !== undefined);
+    const params = { ...v.params, ...Object.fromEntries(overridden.map((k) => [k, given[k]])) };
+    const key = JSON.stringify(Object.entries(params).sort());
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(overridden.length ? { label: overridden.map((k) => `${k}=${String(given[k])}`).join(", "), params } : v);
+  }
+  return out;
+}
+
 export function simulateTable(sim: EngineSim, args: SimulateArgs): SimulationTable {
   const view = VIEWS[args.model];
   const sweep = args.sweep ?? view.sweep;
@@ -236,7 +259,7 @@ export function simulateTable(sim: EngineSim, args: SimulateArgs): SimulationTab
   // The sweep replaces a value given for its parameter (it only marks the chart): the model still
   // judges it, so that --sort_buffer_bytes -5 is refused rather than drawn.
   if (args.params[sweep.param] !== undefined) sim.simulate(args.model, { ...view.base, ...view.variants[0]?.params, ...args.params } as never);
-  for (const variant of view.variants) {
+  for (const variant of variantsFor(view, args.params)) {
     const params = { ...view.base, ...variant.params, ...args.params };
     const results = sweep.values.map((value) => ({
       value,
@@ -276,11 +299,12 @@ export function simulateTable(sim: EngineSim, args: SimulateArgs): SimulationTab
 
 export function formatTable(t: SimulationTable): string {
   const view = VIEWS[t.model];
-  const header = [t.param, ...(view.variants.length > 1 ? ["setting"] : []), ...t.metricLabels];
+  const several = view.variants.length > 1 || new Set(t.rows.map((r) => r.variant)).size > 1;
+  const header = [t.param, ...(several ? ["setting"] : []), ...t.metricLabels];
   const body = t.rows.map((r) => [
     view.sweep.param === t.param ? view.sweep.format(r.value) : String(r.value),
-    ...(view.variants.length > 1 ? [r.variant] : []),
-    ...r.metrics.map((m) => (Math.abs(m) >= 100 ? Math.round(m).toLocaleString("en-US") : m.toPrecision(3))),
+    ...(several ? [r.variant] : []),
+    ...r.metrics.map((m) => sig2(m)),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] as string).length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join("  ");

@@ -1,4 +1,5 @@
 import type { VariableFacts } from "../../catalogue/index.js";
+import { sig2 } from "../../figures.js";
 
 /** How mysqld's option parser (my_getopt) reads a value, and what it does with a bad one. */
 export type Interpretation =
@@ -81,7 +82,7 @@ export function approxBytes(n: number): string {
     v /= 1024;
     u++;
   }
-  return `about ${v >= 100 ? Math.round(v) : v.toFixed(1)}${units[u]}`;
+  return `about ${sig2(v)}${units[u]}`;
 }
 
 /** Where the servers' option parsers (my_getopt) differ, by flavour and release. */

@@ -1,0 +1,219 @@
+import type { EngineSim } from "@innolint/engine-sim";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  coldRestartImpact,
+  commitDurabilityImpact,
+  DROP_RATIO_BOUND,
+  dropStallImpact,
+  PARTITION_RATIO_BOUND,
+  partitionDivesImpact,
+  sortBufferImpact,
+} from "../src/impact/estimates.js";
+import { loadSimulator } from "../src/impact/simulator.js";
+
+const MiB = 2 ** 20;
+const GiB = 2 ** 30;
+
+let sim: EngineSim;
+beforeAll(async () => {
+  const loaded = await loadSimulator();
+  if (!loaded) throw new Error("the simulator's WebAssembly module is missing: run scripts/setup.sh");
+  sim = loaded;
+});
+
+/** Every number written in a text, with its separators removed. */
+function numbers(text: string): string[] {
+  return [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((m) => m[0].replace(/,/g, ""));
+}
+
+/** Significant figures of a decimal written in a message (trailing zeros of an integer are not significant). */
+function significant(n: string): number {
+  const digits = n.replace(".", "").replace(/^0+/, "");
+  return (n.includes(".") ? digits : digits.replace(/0+$/, "")).length;
+}
+
+const drop = (pool: number, extra: Partial<Parameters<typeof dropStallImpact>[1]> = {}) =>
+  dropStallImpact(sim, { pool, instances: 8, ahi: false, operation: "drop", drops: 1, legacy: false, inputs: [], ...extra });
+
+describe("drop and truncate stalls", () => {
+  it("a bigger pool stalls longer, before 8.0.23 and for the AHI cleanup after it", () => {
+    let last = 0;
+    for (const g of [1, 8, 32, 128, 256, 512]) {
+      const s = drop(g * GiB).actual.value;
+      expect(s).toBeGreaterThan(last);
+      last = s;
+    }
+    last = 0;
+    for (const g of [1, 8, 32, 128, 256]) {
+      const s = drop(g * GiB, { ahi: true, lazy: true }).actual.value;
+      expect(s).toBeGreaterThan(last);
+      last = s;
+    }
+  });
+
+  it("the default AHI finding walks each LRU list once: 1,024 hashed pages are one batch", () => {
+    const pool = 8 * GiB;
+    const d = dropStallImpact(sim, { pool, instances: 8, ahi: true, operation: "drop", drops: 1, legacy: false, lazy: true, inputs: [] });
+    const pages = Number(/([\d,]+) LRU pages walked/.exec(d.summary)![1]!.replace(/,/g, ""));
+    expect(pages / (pool / 16384)).toBeCloseTo(1, 1);
+  });
+
+  it("the message's ratio is the ratio of its two figures, with two significant figures, bounded", () => {
+    const d = drop(256 * GiB);
+    const m = /about ([\d.]+) (m?s) of stall, ([\d.]+)× the ([\d.]+) (m?s)/.exec(d.summary)!;
+    const toS = (v: string, u: string) => Number(v) / (u === "ms" ? 1000 : 1);
+    const shown = toS(m[1]!, m[2]!) / toS(m[4]!, m[5]!);
+    expect(Math.abs(shown / Number(m[3]) - 1)).toBeLessThan(0.1);
+    for (const n of numbers(d.summary)) expect(significant(n)).toBeLessThanOrEqual(2);
+    expect(drop(64 * 1024 * GiB).summary).toContain(`more than ${DROP_RATIO_BOUND}×`);
+  });
+
+  it("says which pages it walks and echoes the assumed dirty share", () => {
+    const d = drop(64 * GiB);
+    expect(d.summary).toContain("dirty pages");
+    expect(d.inputs).toContainEqual({ name: "dirty_ratio", value: 0.5, source: "assumed" });
+    expect(d.assumptions.join(" ")).toContain("50 % of its pages are dirty");
+    const t = drop(64 * GiB, { operation: "truncate", legacy: true });
+    expect(t.summary).toContain("every page in the pool, twice");
+  });
+});
+
+describe("unpruned partitions", () => {
+  it("keeps the table's data size whatever its partition count, and echoes it", () => {
+    const sizes = [26, 400, 8192].map((n) => partitionDivesImpact(sim, n, "pruned", []).inputs.find((i) => i.name === "data_bytes")?.value);
+    expect(new Set(sizes).size).toBe(1);
+    expect(Number(sizes[0]) / (26 * GiB)).toBeGreaterThan(8);
+    expect(Number(sizes[0]) / (26 * GiB)).toBeLessThan(14);
+  });
+
+  it("more partitions never read fewer pages per query, and the ratio is bounded", () => {
+    let reads = 0;
+    for (const n of [2, 4, 8, 12, 26, 64, 400, 8192]) {
+      const i = partitionDivesImpact(sim, n, "pruned", []);
+      const r = Number(/, ([\d,.]+) disk reads per query/.exec(i.summary)![1]!.replace(/,/g, ""));
+      expect(r).toBeGreaterThanOrEqual(reads * 0.9);
+      reads = r;
+      const fewer = /\(([\d.]+)× fewer\)/.exec(i.summary);
+      if (fewer) expect(Number(fewer[1])).toBeLessThanOrEqual(PARTITION_RATIO_BOUND);
+    }
+    expect(partitionDivesImpact(sim, 8192, "pruned", []).summary).toContain(`more than ${PARTITION_RATIO_BOUND}× fewer`);
+  });
+
+  it("at the measured 26 partitions, pruning gains what skipping the dives gained (3.7× measured)", () => {
+    const pruned = 1 / partitionDivesImpact(sim, 26, "pruned", []).ratio;
+    const skipped = 1 / partitionDivesImpact(sim, 26, "records_in_range", []).ratio;
+    expect(pruned).toBeGreaterThan(3.7 * 0.7);
+    expect(pruned).toBeLessThan(3.7 * 1.3);
+    expect(Math.abs(pruned / skipped - 1)).toBeLessThan(0.1);
+  });
+});
+
+describe("sort buffer", () => {
+  it("computes seconds and ratio on the table it is given, and names the assumed one otherwise", () => {
+    const assumed = sortBufferImpact(sim, 64 * MiB, []);
+    expect(assumed.assumptions[0]).toMatch(/^assumed table: 190,000,000 rows/);
+    expect(assumed.assumptions.join(" ")).not.toContain("scale the times, not the ratios");
+    const small = sortBufferImpact(sim, 64 * MiB, [], { name: "orders", rows: 2_000_000, rowBytes: 120, keyBytes: 40, source: "schema" });
+    expect(small.summary).toContain("on orders");
+    expect(small.baseline.value).toBeLessThan(assumed.baseline.value / 10);
+    expect(small.inputs).toContainEqual({ name: "rows", value: 2_000_000, source: "schema" });
+    expect(small.ratio).not.toBeCloseTo(assumed.ratio, 2);
+  });
+});
+
+describe("buffer pool warm-up after a restart", () => {
+  it("grows with the configured pool and the dump percentage, which it echoes", () => {
+    let last = 0;
+    for (const g of [0.125, 1, 16, 256]) {
+      const i = coldRestartImpact(sim, g * GiB, 25, []);
+      expect(i.actual.value).toBeGreaterThan(last);
+      last = i.actual.value;
+    }
+    const big = coldRestartImpact(sim, 256 * GiB, 25, []);
+    expect(big.summary).toContain("64 GiB (25 % of the 256G pool)");
+    expect(big.actual.value).toBeGreaterThan(200);
+    expect(coldRestartImpact(sim, 256 * GiB, 50, []).actual.value).toBeGreaterThan(1.8 * big.actual.value);
+  });
+});
+
+describe("relaxed commit durability", () => {
+  it("states the fsync it assumes and the gain on storage with a protected write cache, in two significant figures", () => {
+    const i = commitDurabilityImpact(sim, 2, 1, []);
+    expect(i.summary).toContain("0.8 ms fsync");
+    expect(i.summary).toMatch(/1\.\d× with a 50 µs one/);
+    for (const n of numbers(i.summary)) expect(significant(n)).toBeLessThanOrEqual(2);
+    expect(i.assumptions.join(" ")).toContain("battery-backed");
+  });
+});
+
+describe("monotone where the mechanism is", () => {
+  it("more hashed pages never shorten the AHI cleanup; none cost no walk", () => {
+    const ahi = (hashedPages: number) =>
+      dropStallImpact(sim, { pool: 32 * GiB, instances: 8, ahi: true, operation: "drop", drops: 1, legacy: false, lazy: true, hashedPages, inputs: [] });
+    let last = -1;
+    for (const h of [0, 1024, 8192, 8193, 65_536, 1_000_000]) {
+      const s = ahi(h).actual.value;
+      expect(s).toBeGreaterThanOrEqual(last);
+      last = s;
+    }
+    expect(ahi(0).ratio).toBeCloseTo(1, 5);
+    expect(ahi(0).summary).toContain(" 0 LRU pages walked");
+  });
+
+  it("a relaxed flush gains less on faster storage and more never than the fsync it saves allows", () => {
+    for (const mode of [0, 2] as const) {
+      const i = commitDurabilityImpact(sim, mode, 1, []);
+      const fast = Number(/([\d.]+)× with a 50 µs one/.exec(i.summary)![1]);
+      expect(i.ratio).toBeGreaterThanOrEqual(1);
+      expect(fast).toBeGreaterThanOrEqual(1);
+      expect(fast).toBeLessThan(i.ratio);
+      // At 32 threads, group commit already shares each 0.8 ms fsync: no factor of ten.
+      expect(i.ratio).toBeLessThan(10);
+    }
+  });
+
+  it("a bigger sort buffer never needs more merge passes, and costs more memory", () => {
+    let passes = Number.POSITIVE_INFINITY;
+    let memory = 0;
+    for (const s of [64 * 1024, MiB, 8 * MiB, 64 * MiB]) {
+      const i = sortBufferImpact(sim, s, []);
+      const p = Number(/(\d+) merge passes instead/.exec(i.summary)![1]);
+      expect(p).toBeLessThanOrEqual(passes);
+      passes = p;
+      const m = /, ([\d.,]+) (KiB|MiB|GiB) per index build/.exec(i.summary)!;
+      const bytes = Number(m[1]!.replace(/,/g, "")) * { KiB: 1024, MiB, GiB }[m[2] as "KiB" | "MiB" | "GiB"];
+      expect(bytes).toBeGreaterThan(memory);
+      memory = bytes;
+    }
+  });
+
+  it("the same setting on a bigger pool gives a bigger impact, never the same number", () => {
+    const small = coldRestartImpact(sim, 8 * GiB, 25, []).summary;
+    const big = coldRestartImpact(sim, 64 * GiB, 25, []).summary;
+    expect(small).not.toBe(big);
+    expect(drop(8 * GiB).summary).not.toBe(drop(64 * GiB).summary);
+  });
+});
+
+describe("assumed inputs are stated", () => {
+  it("every input an impact assumes is listed with its source, and the assumptions say what it stands for", () => {
+    const impacts = [
+      drop(64 * GiB),
+      drop(64 * GiB, { ahi: true, lazy: true }),
+      partitionDivesImpact(sim, 64, "pruned", []),
+      sortBufferImpact(sim, 64 * MiB, []),
+      coldRestartImpact(sim, 64 * GiB, 25, []),
+      commitDurabilityImpact(sim, 2, 1, []),
+    ];
+    for (const i of impacts) {
+      expect(i.assumptions.length, i.metric).toBeGreaterThan(0);
+      expect(
+        i.inputs.some((x) => x.source === "assumed"),
+        i.metric,
+      ).toBe(true);
+      for (const x of i.inputs) expect(["config", "default", "schema", "live", "assumed"]).toContain(x.source);
+    }
+    expect(partitionDivesImpact(sim, 64, "pruned", []).assumptions[0]).toMatch(/^assumed table: \d+ GiB of 200-byte rows over the 64 partitions/);
+    expect(coldRestartImpact(sim, 64 * GiB, 25, []).assumptions[0]).toContain("210 MB/s");
+  });
+});
