@@ -6,10 +6,10 @@ of a markdown copy of the MySQL Reference Manual (github.com/tavaresgerson/mysql
 Usage: extract_mysql_docs_changes.py GIT_DIR COMMIT OUT.json
 Only names, the change kind and the version are kept (no manual text).
 """
-import json
 import re
-import subprocess
 import sys
+
+from docs_repo import chapters, source, write_json
 
 CHAPTERS = {
     "5.7": "v5/en/02_General_Information/04_Server_and_Status_Variables_and_Options.md",
@@ -23,11 +23,8 @@ URLS = {
 
 def main():
     gitdir, commit, out = sys.argv[1:4]
-    result = {"source": {"repo": "tavaresgerson/mysql-docs", "commit": commit, "paths": CHAPTERS, "urls": URLS},
-              "changes": {}}
-    for series, path in CHAPTERS.items():
-        text = subprocess.run(["git", "-C", gitdir, "show", f"{commit}:{path}"], check=True,
-                              capture_output=True, text=True).stdout
+    result = {"source": source(commit, CHAPTERS, URLS), "changes": {}}
+    for _series, text in chapters(gitdir, commit, CHAPTERS):
         for m in re.finditer(r"^\* `([^`]+)`:.*?\b(Added|Deprecated|Removed) in MySQL (\d+\.\d+\.\d+)\.\s*$", text, re.M):
             name, kind, version = m.group(1), m.group(2).lower(), m.group(3)
             if name[:1].isupper():
@@ -40,9 +37,7 @@ def main():
                 entry[field] = version
             if name != key:
                 entry["spelledAs"] = name
-    with open(out, "w") as f:
-        json.dump(result, f, indent=1, sort_keys=True)
-        f.write("\n")
+    write_json(out, result)
     print(len(result["changes"]), "names")
 
 

@@ -8,10 +8,10 @@ Usage: extract_ndb_docs.py GIT_DIR COMMIT OUT.json
 Only names and the tables' facts are kept (no manual text).
 """
 import html
-import json
 import re
-import subprocess
 import sys
+
+from docs_repo import chapters, source, write_json
 
 CHAPTERS = {
     "8.0": "v8/en/26_MySQL_NDB_Cluster_8.0/04_Configuration_of_NDB_Cluster.md",
@@ -94,15 +94,10 @@ def parse(text):
 
 def main():
     gitdir, commit, out = sys.argv[1:4]
-    result = {"source": {"repo": "tavaresgerson/mysql-docs", "commit": commit, "paths": CHAPTERS, "urls": URLS},
-              "series": {}}
-    for series, path in CHAPTERS.items():
-        text = subprocess.run(["git", "-C", gitdir, "show", f"{commit}:{path}"], check=True,
-                              capture_output=True, text=True).stdout
+    result = {"source": source(commit, CHAPTERS, URLS), "series": {}}
+    for series, text in chapters(gitdir, commit, CHAPTERS):
         result["series"][series] = parse(text)
-    with open(out, "w") as f:
-        json.dump(result, f, indent=1, sort_keys=True)
-        f.write("\n")
+    write_json(out, result)
     print({s: len(v) for s, v in result["series"].items()}, "names")
 
 
