@@ -72,7 +72,14 @@ function targetOf(ex: RuleExample) {
   return ex.target ? parseTarget(ex.target) : assumedTarget(newestMysqlLts() ?? "8.4");
 }
 
+/** The example's host as --host-* options, on every surface alike. */
 function plan(surface: Surface, ex: RuleExample): Plan | undefined {
+  const p = planWithoutHost(surface, ex);
+  if (!p || "skip" in p || !ex.host) return p;
+  return { ...p, args: [...p.args, ...Object.entries(ex.host).flatMap(([k, v]) => [`--host-${k}`, String(v)])] };
+}
+
+function planWithoutHost(surface: Surface, ex: RuleExample): Plan | undefined {
   const kind = kindOf(ex);
   const target = ex.target ? ["--target", ex.target] : [];
   const direct: Plan = { files: { [ex.file]: ex.code }, args: [...target, ex.file] };
