@@ -24,6 +24,7 @@ import unusedSuppression from "./unused-suppression.js";
 import delimiterNotReset from "./delimiter-not-reset.js";
 import includeNotFollowed from "./include-not-followed.js";
 import memoryOvercommit from "./memory-overcommit.js";
+import perSessionBufferOversized from "./per-session-buffer-oversized.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -49,4 +50,5 @@ export const ALL_RULES: readonly RuleModule[] = [
   delimiterNotReset,
   includeNotFollowed,
   memoryOvercommit,
+  perSessionBufferOversized,
 ];
