@@ -25,6 +25,7 @@ import delimiterNotReset from "./delimiter-not-reset.js";
 import includeNotFollowed from "./include-not-followed.js";
 import memoryOvercommit from "./memory-overcommit.js";
 import perSessionBufferOversized from "./per-session-buffer-oversized.js";
+import redoLogUndersized from "./redo-log-undersized.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -51,4 +52,5 @@ export const ALL_RULES: readonly RuleModule[] = [
   includeNotFollowed,
   memoryOvercommit,
   perSessionBufferOversized,
+  redoLogUndersized,
 ];
