@@ -26,6 +26,8 @@ import includeNotFollowed from "./include-not-followed.js";
 import memoryOvercommit from "./memory-overcommit.js";
 import perSessionBufferOversized from "./per-session-buffer-oversized.js";
 import redoLogUndersized from "./redo-log-undersized.js";
+import ioCapacityMismatch from "./io-capacity-mismatch.js";
+import flushMethodMismatch from "./flush-method-mismatch.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -53,4 +55,6 @@ export const ALL_RULES: readonly RuleModule[] = [
   memoryOvercommit,
   perSessionBufferOversized,
   redoLogUndersized,
+  ioCapacityMismatch,
+  flushMethodMismatch,
 ];
