@@ -28,6 +28,7 @@ import perSessionBufferOversized from "./per-session-buffer-oversized.js";
 import redoLogUndersized from "./redo-log-undersized.js";
 import ioCapacityMismatch from "./io-capacity-mismatch.js";
 import flushMethodMismatch from "./flush-method-mismatch.js";
+import openFilesLimitTooLow from "./open-files-limit-too-low.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -57,4 +58,5 @@ export const ALL_RULES: readonly RuleModule[] = [
   redoLogUndersized,
   ioCapacityMismatch,
   flushMethodMismatch,
+  openFilesLimitTooLow,
 ];
