@@ -44,7 +44,7 @@ export function adjustForDescriptors(flavor: Flavor, given: FileLimits & { openF
   const requested = Math.max(10 + conn + tc * 2, conn * 5, given.openFilesLimit || 5000);
   const files = Math.min(requested, granted);
   const connLimit = files - 10 - MYSQL_MIN_CACHE * 2;
-  const newConn = connLimit < conn ? connLimit : conn;
+  const newConn = Math.min(connLimit, conn);
   const cacheLimit = Math.max(Math.floor((files - 10 - newConn) / 2), MYSQL_MIN_CACHE);
-  return { requested, maxConnections: newConn, tableOpenCache: cacheLimit < tc ? cacheLimit : tc, instances };
+  return { requested, maxConnections: newConn, tableOpenCache: Math.min(cacheLimit, tc), instances };
 }
