@@ -74,7 +74,19 @@ Exit codes: 0 no findings at or above --fail-on, 1 findings, 2 usage or input er
 export { UsageError };
 
 /** Options every lint-like command (lint, review, baseline) takes. */
-const { target, format, "fail-on": failOn, config, "no-config": noConfig, color, "no-color": noColor, "no-impact": noImpact } = REPORT_FLAGS;
+const {
+  target,
+  format,
+  "fail-on": failOn,
+  config,
+  "no-config": noConfig,
+  color,
+  "no-color": noColor,
+  "no-impact": noImpact,
+  "host-memory": hostMemory,
+  "host-cpus": hostCpus,
+  "host-storage": hostStorage,
+} = REPORT_FLAGS;
 const LINT_FLAGS: Record<string, FlagSpec> = {
   target,
   format,
@@ -85,6 +97,9 @@ const LINT_FLAGS: Record<string, FlagSpec> = {
   color,
   "no-color": noColor,
   "no-impact": noImpact,
+  "host-memory": hostMemory,
+  "host-cpus": hostCpus,
+  "host-storage": hostStorage,
   "follow-includes": {
     type: "boolean",
     help: "read !include/!includedir paths outside the project too (default: reported,\nnot read, so that findings do not depend on the machine that lints)",
@@ -262,6 +277,7 @@ interface ReviewRun {
 async function baseOptions(args: LintArgs, io: CliIO, review?: ReviewRun): Promise<LintOptions> {
   const base: LintOptions = { noConfig: args.noConfig, cwd: io.cwd, impact: args.impact, ...(args.followIncludes ? { followIncludes: true } : {}) };
   if (args.target) base.target = args.target;
+  if (args.host) base.host = args.host;
   if (args.config) base.configPath = resolve(io.cwd, args.config);
   if (review) base.changedFiles = review.changedFiles;
   if (args.contextDsn || args.contextSnapshot) {

@@ -7,6 +7,7 @@ import { loadRuleDocs } from "./knowledge.js";
 import type { OptionSpec } from "./rules/define.js";
 import { ALL_RULES } from "./rules/index.js";
 import { INCLUDES_SETTINGS, SEVERITY_SETTINGS } from "./rules/config-check.js";
+import { STORAGE_KINDS } from "./host.js";
 
 /** What `sizeValue` reads: digits, then anything starting with one suffix letter (mysqld's parser). */
 const SIZE_PATTERN = "^\\s*\\+?[0-9]+([kKmMgGtTpPeE][\\s\\S]*)?$";
@@ -68,6 +69,26 @@ export function configSchema(): Record<string, unknown> {
         enum: [...INCLUDES_SETTINGS],
         description:
           "project (default): an !include or !includedir leading outside the project (the directory of the root configuration file, else the git work tree, else the working directory) is reported, not read, so that the verdict does not depend on the machine that lints; follow: read it.",
+      },
+      host: {
+        type: "object",
+        additionalProperties: false,
+        description:
+          "What the server runs on. An option file's `# innolint-host: memory=64G cpus=16 storage=ssd` directive overrides it, and --host-memory, --host-cpus and --host-storage (or the editor's innolint.host) override both, field by field. Rules that need the host are silent without it.",
+        properties: {
+          memory: {
+            description: 'The host\'s memory: bytes, or a size such as "64G" or "512M" (binary units).',
+            oneOf: [
+              { type: "integer", minimum: 1 },
+              { type: "string", pattern: "^\\s*[0-9]+(\\.[0-9]+)?\\s*[kKmMgGtT]?([iI]?[bB])?\\s*$" },
+            ],
+          },
+          cpus: { type: "integer", minimum: 1, maximum: 65536, description: "The host's CPU count." },
+          storage: {
+            enum: [...STORAGE_KINDS],
+            description: "The storage the data directory is on: ssd (local flash), hdd (rotating disks), network (EBS, SAN, NFS).",
+          },
+        },
       },
       ignore: { type: "array", items: { type: "string" }, description: "Glob patterns, relative to this configuration file, of files not to lint." },
       rules: {

@@ -4,6 +4,7 @@ import type { Severity } from "./finding.js";
 import { jsonLines, lineAt, pathKey } from "./jsonpos.js";
 import { checkRuleOverrides, checkRuleSetting, INCLUDES_SETTINGS, type IncludesSetting, SEVERITY_SETTINGS } from "./rules/config-check.js";
 import { InputFileError, notRegularReason, readBoundedText } from "./input.js";
+import { parseHostObject, type HostValues } from "./host.js";
 
 export type RuleSetting = Severity | "off";
 
@@ -27,6 +28,8 @@ export interface Config {
   includes?: IncludesSetting;
   target?: string;
   optionFile?: string;
+  /** What the server runs on (host.ts); nearer files override farther ones field by field. */
+  host?: HostValues;
   ignore: string[];
   rules: Record<string, RuleConfig>;
 }
@@ -56,7 +59,7 @@ export class ConfigError extends Error {
 
 const SETTINGS = new Set<string>(SEVERITY_SETTINGS);
 const TARGET = /^(mysql|percona|pxc|ndb|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/;
-const KEYS = new Set(["$schema", "root", "target", "optionFile", "includes", "ignore", "rules"]);
+const KEYS = new Set(["$schema", "root", "target", "optionFile", "includes", "host", "ignore", "rules"]);
 
 /** Validates what the JSON schema in schema/innolint.schema.json states; a test keeps the two in step. */
 export function parseConfig(text: string, file: string): Config {
@@ -95,6 +98,14 @@ export function parseConfig(text: string, file: string): Config {
   if (obj.optionFile !== undefined) {
     if (typeof obj.optionFile !== "string") throw new ConfigError(file, `"optionFile" must be a path`);
     config.optionFile = resolve(dirname(file), obj.optionFile);
+  }
+  if (obj.host !== undefined) {
+    const { values, problems } = parseHostObject(obj.host);
+    if (problems.length) {
+      const [first, ...more] = problems.map((p) => ({ message: p.message, line: (p.key ? lineOf("host", p.key) : undefined) ?? lineOf("host") }));
+      throw new ConfigError(file, first!.message, first!.line, more);
+    }
+    config.host = values;
   }
   if (obj.ignore !== undefined) {
     if (!Array.isArray(obj.ignore) || obj.ignore.some((g) => typeof g !== "string")) {
@@ -188,6 +199,7 @@ function mergeConfig(base: Config, over: Config): Config {
     ignore: [...base.ignore, ...over.ignore],
     rules: { ...base.rules },
   };
+  if (base.host || over.host) merged.host = { ...base.host, ...over.host };
   for (const [id, rc] of Object.entries(over.rules)) {
     merged.rules[id] = { ...base.rules[id], ...rc, options: { ...base.rules[id]?.options, ...rc.options } };
   }

@@ -4,6 +4,7 @@
  */
 import type { RuleSetting } from "./config.js";
 import type { Finding } from "./finding.js";
+import type { HostInput } from "./host.js";
 import type { LiveContext } from "./live/context.js";
 import type { StreamOptions } from "./sql/stream.js";
 import type { Target } from "./target.js";
@@ -67,4 +68,6 @@ export interface LintOptions {
   includeRoots?: string[];
   /** Follow an !include or !includedir outside the project too (--follow-includes; lint/includes.ts). */
   followIncludes?: boolean;
+  /** The host from --host-* or the editor's innolint.host: over an option file's directive and the configuration's "host". */
+  host?: HostInput;
 }

@@ -26,6 +26,8 @@ import { applySuppressions, parseDirectives, targetDirective, unusedSuppressions
 import { lookupVariable } from "./catalogue/index.js";
 import { TargetError, type Target } from "./target.js";
 import { append } from "./arrays.js";
+import { hostDirective, type Host } from "./host.js";
+import { hostFor } from "./host-context.js";
 
 /** What every entry point starts with: the configuration (its error is an input error) and the simulator loading. */
 function prepare(
@@ -70,6 +72,7 @@ function runRules<F>(
   config: Config | undefined,
   errors: InputError[],
   sim: EngineSim | undefined,
+  host?: Host,
 ): Finding[] {
   const docs = loadRuleDocs();
   const findings: Finding[] = [];
@@ -87,6 +90,7 @@ function runRules<F>(
         target,
         options,
         ...(withSim ? { sim: withSim } : {}),
+        ...(host ? { host } : {}),
         report(r) {
           const finding = toFinding(doc, doc.severity, file, target, r);
           if (forced) finding.severity = forced;
@@ -175,8 +179,12 @@ export async function lintOptionFile(path: string, options: LintOptions = {}, on
   const target = targetOr(errors, file, targetDirective(optionFileComments(rootFile))?.label, options, config);
   if (!target) return { set, outcome: { errors } };
   const facts = buildOptionFacts(file, set, target);
+  // Like innolint-target, only the linted file's own comments say what it runs on.
+  const directive = hostDirective(optionFileComments(rootFile));
+  for (const p of directive?.problems ?? []) errors.push({ file: p.file, line: p.range.start.line, message: p.message });
+  const host = hostFor(options, config, directive?.values);
   const sim = await simulator;
-  const findings = only === "drift" ? [] : runRules(optionFileRules, facts, file, target, config, errors, sim);
+  const findings = only === "drift" ? [] : runRules(optionFileRules, facts, file, target, config, errors, sim, host);
   if (options.live) append(findings, runRules(driftRules, { file: facts, live: options.live }, file, target, config, errors, sim));
   fingerprintOptionFindings(findings, set);
   return {
@@ -233,7 +241,9 @@ export async function lintLiveConfig(live: LiveContext, options: LintOptions): P
   const target = targetOr(errors, live.file, undefined, options, config);
   if (!target) return { errors };
   const sim = await simulator;
-  const findings = runRules(liveConfigRules, live.configFor(target), live.file, target, config, errors, sim).map((f) => liveFix(f, live, target));
+  const findings = runRules(liveConfigRules, live.configFor(target), live.file, target, config, errors, sim, hostFor(options, config)).map((f) =>
+    liveFix(f, live, target),
+  );
   return {
     errors,
     result: { file: live.file, kind: "option-file", target, findings: finishFindings(findings, [], config, { file: live.file, target, errors }), files: [] },
@@ -334,7 +344,7 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
     ...(options.changedFiles ? { changedFiles: options.changedFiles } : {}),
     statementRules: sqlStatementRules,
     setRules: setStatementRules,
-    run: (rules, facts) => runRules(rules, facts, file, target, config, errors, sim),
+    run: (rules, facts) => runRules(rules, facts, file, target, config, errors, sim, hostFor(options, config)),
     ...(memo ? { memo, ruleErrors: errors } : {}),
   });
   const comments = sql.comments.map((c) => ({ file, text: c.text, range: c.range }));
@@ -396,7 +406,7 @@ async function lintSqlStream(
       ...(options.changedFiles ? { changedFiles: options.changedFiles } : {}),
       statementRules: sqlStatementRules,
       setRules: setStatementRules,
-      run: (rules, facts) => runRules(rules, facts, file, target, config, runErrors, sim),
+      run: (rules, facts) => runRules(rules, facts, file, target, config, runErrors, sim, hostFor(options, config)),
     });
     let directiveSeen = false;
     let result;

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { Severity } from "./finding.js";
 import type { Flavor } from "./target.js";
+import { parseHostObject } from "./host.js";
 
 export type EvidenceStatus = "confirmed" | "retracted" | "disputed";
 
@@ -27,6 +28,8 @@ export interface RuleExample {
    * `innolint live --from-snapshot` with the code as --defaults-file.
    */
   snapshot?: Record<string, unknown>;
+  /** The host the example runs on (host.ts fields), given as --host-memory, --host-cpus, --host-storage. */
+  host?: Record<string, string | number>;
 }
 
 export interface RuleReference {
@@ -103,6 +106,10 @@ export function validateRuleDoc(doc: Record<string, unknown>, file: string): Rul
   const examples = doc.examples as RuleDoc["examples"];
   if (!examples.fires?.length || !examples.silent?.length) {
     throw new Error(`${file}: needs at least one example that fires and one that stays silent`);
+  }
+  for (const ex of [...examples.fires, ...examples.silent]) {
+    const problem = ex.host === undefined ? undefined : parseHostObject(ex.host).problems[0];
+    if (problem) throw new Error(`${file}: example "${ex.description}": ${problem.message}`);
   }
   return {
     ...(doc as unknown as RuleDoc),

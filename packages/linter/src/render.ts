@@ -21,7 +21,9 @@ export function renderRuleDoc(doc: RuleDoc): string {
     ["Silent", doc.examples.silent],
   ] as const) {
     for (const ex of examples) {
-      out.push(`${label}: ${ex.description}${ex.target ? ` (target ${ex.target})` : ""}`, "", indent(ex.code), "");
+      const host = ex.host ? Object.entries(ex.host).map(([k, v]) => `${k}=${v}`) : [];
+      const on = [...(ex.target ? [`target ${ex.target}`] : []), ...(host.length ? [`host ${host.join(" ")}`] : [])];
+      out.push(`${label}: ${ex.description}${on.length ? ` (${on.join(", ")})` : ""}`, "", indent(ex.code), "");
       const running = ex.snapshot?.variables as Record<string, string> | undefined;
       if (running)
         out.push(

@@ -4,6 +4,7 @@
  */
 import { type FlagSpec, UsageError } from "./args.js";
 import type { Severity } from "./finding.js";
+import { HOST_FIELDS, parseHostField, STORAGE_KINDS, type HostInput, type HostValues } from "./host.js";
 import { REPORTERS } from "./reporters/index.js";
 
 export const REPORT_FLAGS = {
@@ -19,6 +20,13 @@ export const REPORT_FLAGS = {
   color: { type: "boolean", help: "force colour on (default: on for a terminal)" },
   "no-color": { type: "boolean", help: "force colour off" },
   "no-impact": { type: "boolean", help: "skip the simulator's impact estimates" },
+  "host-memory": {
+    type: "string",
+    value: "size",
+    help: 'the host\'s memory, such as 64G (over an innolint-host directive\nand .innolint.json "host"; rules that need it are silent without it)',
+  },
+  "host-cpus": { type: "string", value: "n", help: "the host's CPU count" },
+  "host-storage": { type: "string", value: "kind", help: `the data directory's storage: ${STORAGE_KINDS.join(", ")}` },
 } satisfies Record<string, FlagSpec>;
 
 export interface ReportArgs {
@@ -28,6 +36,8 @@ export interface ReportArgs {
   config?: string;
   noConfig: boolean;
   impact: boolean;
+  /** --host-memory, --host-cpus, --host-storage. */
+  host?: HostInput;
 }
 
 const FAIL_ON = ["error", "warning", "info", "never"];
@@ -41,5 +51,14 @@ export function reportArgsOf(flags: Record<string, string | boolean | undefined>
   const args: ReportArgs = { format, failOn, noConfig: flags["no-config"] === true, impact: flags["no-impact"] !== true };
   if (typeof flags.target === "string") args.target = flags.target;
   if (typeof flags.config === "string") args.config = flags.config;
+  const host: HostValues = {};
+  for (const field of HOST_FIELDS) {
+    const given = flags[`host-${field}`];
+    if (typeof given !== "string") continue;
+    const parsed = parseHostField(field, given);
+    if ("problem" in parsed) throw new UsageError(`--host-${field}: ${parsed.problem}`);
+    Object.assign(host, { [field]: parsed.value });
+  }
+  if (Object.keys(host).length) args.host = { values: host, source: "the command line" };
   return args;
 }

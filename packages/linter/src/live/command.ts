@@ -227,6 +227,7 @@ export async function runLive(argv: string[], io: LiveCommandIO): Promise<number
     const live = new LiveContext(snapshot);
     const options: LintOptions = { cwd: io.cwd, impact: args.impact, noConfig: args.noConfig, live };
     if (args.target) options.target = args.target;
+    if (args.host) options.host = args.host;
     if (args.config) options.configPath = resolve(io.cwd, args.config);
 
     const findings: Finding[] = [];

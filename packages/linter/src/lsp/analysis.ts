@@ -16,6 +16,7 @@ import type { Target } from "../target.js";
 import type { RuleSetting } from "../config.js";
 import type { Project, ReplayProgress } from "../lint/project.js";
 import { SQL_STREAM_ABOVE } from "../sql/stream.js";
+import { EDITOR_HOST_SETTING, parseHostObject } from "../host.js";
 
 export interface Settings {
   /** Like --target: a directive in the file wins over it, it wins over .innolint.json. */
@@ -26,6 +27,8 @@ export interface Settings {
   rules: Record<string, RuleSetting>;
   /** Append the impact summary to diagnostic messages. */
   showImpact: boolean;
+  /** `innolint.host` as given: {memory, cpus, storage}, like --host-*; checked when a document is linted. */
+  host?: unknown;
 }
 
 export const DEFAULT_SETTINGS: Settings = { rules: {}, showImpact: true };
@@ -100,6 +103,9 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
   if (settings.target) options.target = settings.target;
   if (settings.configPath) options.configPath = settings.configPath;
   if (!ws.trusted) options.includeRoots = ws.folders;
+  const host = settings.host === undefined ? undefined : parseHostObject(settings.host);
+  if (host && Object.keys(host.values).length) options.host = { values: host.values, source: EDITOR_HOST_SETTING };
+  const hostErrors = (host?.problems ?? []).map((p) => ({ file: EDITOR_HOST_SETTING, message: p.message }));
   const base = { uri: doc.uri, version: doc.version, file, kind, text: doc.text };
   const analysis: Analysis = { ...base, findings: [], elsewhere: [], errors: [], readerErrors: [], dependencies: new Set([file]), watch: [] };
   // A parse tree takes about 20 bytes per byte of SQL and the editor keeps it between edits: a
@@ -136,7 +142,7 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
     for (const e of lint.set.errors) analysis.dependencies.add(e.file);
     analysis.watch = lint.set.files.map((f) => f.path).filter((f) => f !== file);
   }
-  analysis.errors = outcome.errors;
+  analysis.errors = [...hostErrors, ...outcome.errors];
   if (outcome.result) {
     analysis.target = outcome.result.target;
     for (const f of outcome.result.files) analysis.dependencies.add(f);

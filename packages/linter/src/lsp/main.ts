@@ -16,7 +16,7 @@ const LSP_SPEC: CommandSpec = {
     config: { type: "string", value: "file", help: "the configuration file unless the client's innolint.configPath names another" },
   },
   positionals: false,
-  epilogue: "Settings: innolint.target, innolint.configPath, innolint.rules, innolint.showImpact (see the README).",
+  epilogue: "Settings: innolint.target, innolint.configPath, innolint.rules, innolint.host, innolint.showImpact (see the README).",
 };
 
 export async function runLanguageServer(argv: string[], io: { stdout: (s: string) => void }): Promise<number> {

@@ -83,6 +83,8 @@ function readSettings(raw: unknown, folders: string[]): Settings {
   }
   const settings: Settings = { rules, showImpact: s.showImpact !== false };
   if (typeof s.target === "string" && s.target.trim()) settings.target = s.target.trim();
+  // Checked where documents are linted, so that a bad value is reported like a bad innolint.rules.
+  if (s.host !== undefined && s.host !== null) settings.host = s.host;
   if (typeof s.configPath === "string" && s.configPath.trim()) settings.configPath = resolve(folders[0] ?? process.cwd(), s.configPath.trim());
   return settings;
 }

@@ -23,6 +23,12 @@ import configDrift from "./config-drift.js";
 import unusedSuppression from "./unused-suppression.js";
 import delimiterNotReset from "./delimiter-not-reset.js";
 import includeNotFollowed from "./include-not-followed.js";
+import memoryOvercommit from "./memory-overcommit.js";
+import perSessionBufferOversized from "./per-session-buffer-oversized.js";
+import redoLogUndersized from "./redo-log-undersized.js";
+import ioCapacityMismatch from "./io-capacity-mismatch.js";
+import flushMethodMismatch from "./flush-method-mismatch.js";
+import openFilesLimitTooLow from "./open-files-limit-too-low.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -47,4 +53,10 @@ export const ALL_RULES: readonly RuleModule[] = [
   unusedSuppression,
   delimiterNotReset,
   includeNotFollowed,
+  memoryOvercommit,
+  perSessionBufferOversized,
+  redoLogUndersized,
+  ioCapacityMismatch,
+  flushMethodMismatch,
+  openFilesLimitTooLow,
 ];

@@ -1,6 +1,7 @@
 import type { EngineSim } from "@innolint/engine-sim";
 import { catalogueGap } from "../catalogue/index.js";
 import type { Finding, Fix, Impact, Range, Severity } from "../finding.js";
+import type { Host } from "../host.js";
 import type { RuleDoc } from "../knowledge.js";
 import type { Target } from "../target.js";
 
@@ -25,6 +26,8 @@ export interface RuleContext {
   readonly options: Record<string, unknown>;
   /** The InnoDB simulator, when its module is available: rules attach impacts with it. */
   readonly sim?: EngineSim;
+  /** What the server runs on, when a configuration, directive, option or editor setting says. */
+  readonly host?: Host;
   report(report: Report): void;
 }
 
