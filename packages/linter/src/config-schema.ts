@@ -7,6 +7,7 @@ import { loadRuleDocs } from "./knowledge.js";
 import type { OptionSpec } from "./rules/define.js";
 import { ALL_RULES } from "./rules/index.js";
 import { INCLUDES_SETTINGS, SEVERITY_SETTINGS } from "./rules/config-check.js";
+import { TABLES_SCHEMA } from "./config-tables.js";
 
 /** What `sizeValue` reads: digits, then anything starting with one suffix letter (mysqld's parser). */
 const SIZE_PATTERN = "^\\s*\\+?[0-9]+([kKmMgGtTpPeE][\\s\\S]*)?$";
@@ -70,6 +71,7 @@ export function configSchema(): Record<string, unknown> {
           "project (default): an !include or !includedir leading outside the project (the directory of the root configuration file, else the git work tree, else the working directory) is reported, not read, so that the verdict does not depend on the machine that lints; follow: read it.",
       },
       ignore: { type: "array", items: { type: "string" }, description: "Glob patterns, relative to this configuration file, of files not to lint." },
+      tables: TABLES_SCHEMA,
       rules: {
         type: "object",
         description: 'Per-rule severity, or off; an array form also sets the rule\'s options. Sizes are a number of bytes or a string such as "128M".',

@@ -4,6 +4,7 @@ import type { Severity } from "./finding.js";
 import { jsonLines, lineAt, pathKey } from "./jsonpos.js";
 import { checkRuleOverrides, checkRuleSetting, INCLUDES_SETTINGS, type IncludesSetting, SEVERITY_SETTINGS } from "./rules/config-check.js";
 import { InputFileError, notRegularReason, readBoundedText } from "./input.js";
+import { type DeclaredTableSizes, parseTableSizes } from "./config-tables.js";
 
 export type RuleSetting = Severity | "off";
 
@@ -29,6 +30,8 @@ export interface Config {
   optionFile?: string;
   ignore: string[];
   rules: Record<string, RuleConfig>;
+  /** Production table sizes for online-DDL estimates (config-tables.ts). */
+  tables?: DeclaredTableSizes;
 }
 
 export const CONFIG_FILE_NAME = ".innolint.json";
@@ -56,7 +59,7 @@ export class ConfigError extends Error {
 
 const SETTINGS = new Set<string>(SEVERITY_SETTINGS);
 const TARGET = /^(mysql|percona|pxc|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/;
-const KEYS = new Set(["$schema", "root", "target", "optionFile", "includes", "ignore", "rules"]);
+const KEYS = new Set(["$schema", "root", "target", "optionFile", "includes", "ignore", "rules", "tables"]);
 
 /** Validates what the JSON schema in schema/innolint.schema.json states; a test keeps the two in step. */
 export function parseConfig(text: string, file: string): Config {
@@ -101,6 +104,17 @@ export function parseConfig(text: string, file: string): Config {
       throw new ConfigError(file, `"ignore" must be an array of glob strings`);
     }
     config.ignore = obj.ignore as string[];
+  }
+  if (obj.tables !== undefined) {
+    const { sizes, problems } = parseTableSizes(obj.tables);
+    if (problems.length) {
+      const [first, ...more] = problems.map((p) => ({ message: p.message, line: lineOf("tables", ...p.path) ?? lineOf("tables") })) as [
+        ConfigProblem,
+        ...ConfigProblem[],
+      ];
+      throw new ConfigError(file, first.message, first.line, more);
+    }
+    config.tables = sizes;
   }
   if (obj.rules !== undefined) {
     if (typeof obj.rules !== "object" || obj.rules === null || Array.isArray(obj.rules)) {
@@ -188,6 +202,7 @@ function mergeConfig(base: Config, over: Config): Config {
     ignore: [...base.ignore, ...over.ignore],
     rules: { ...base.rules },
   };
+  if (base.tables || over.tables) merged.tables = { ...base.tables, ...over.tables };
   for (const [id, rc] of Object.entries(over.rules)) {
     merged.rules[id] = { ...base.rules[id], ...rc, options: { ...base.rules[id]?.options, ...rc.options } };
   }

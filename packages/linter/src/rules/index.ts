@@ -24,6 +24,8 @@ import unusedSuppression from "./unused-suppression.js";
 import delimiterNotReset from "./delimiter-not-reset.js";
 import includeNotFollowed from "./include-not-followed.js";
 import alterAlgorithmRefused from "./alter-algorithm-refused.js";
+import alterRebuildsTable from "./alter-rebuilds-table.js";
+import alterBlocksWrites from "./alter-blocks-writes.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -49,4 +51,6 @@ export const ALL_RULES: readonly RuleModule[] = [
   delimiterNotReset,
   includeNotFollowed,
   alterAlgorithmRefused,
+  alterRebuildsTable,
+  alterBlocksWrites,
 ];

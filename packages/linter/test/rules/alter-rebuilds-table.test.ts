@@ -1,0 +1,68 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { run, scratch } from "../helpers/run.js";
+
+const fixture = join(__dirname, "..", "..", "..", "..", "fixtures", "rules", "alter-rebuilds-table");
+
+interface Found {
+  rule: string;
+  message: string;
+  range: { start: { line: number } };
+  impact?: { summary: string; actual: { value: number }; inputs: { name: string; value: unknown; source: string }[] };
+}
+
+async function lint(cwd: string, target = "mysql-8.0.22"): Promise<{ findings: Found[]; errors: unknown[]; status: number }> {
+  const res = await run(["--format", "json", "--target", target, "migration.sql"], { cwd });
+  return { ...(JSON.parse(res.stdout || "{}") as { findings: Found[]; errors: unknown[] }), status: res.code };
+}
+
+const rebuilds = (f: Found[]) => f.filter((x) => x.rule === "alter-rebuilds-table");
+
+describe("alter-rebuilds-table", () => {
+  it("reports the in-place rebuild of the declared 70G table and of an assumed one, not the instant ADD COLUMN or the small table", async () => {
+    const { findings, errors } = await lint(fixture);
+    expect(errors).toEqual([]);
+    const found = rebuilds(findings);
+    expect(found.map((f) => f.range.start.line)).toEqual([2, 8]);
+    expect(found[0]?.message).toContain("70G, 2.0e8 rows, declared in .innolint.json");
+    expect(found[1]?.message).toContain("assumed");
+    expect(found[0]?.impact?.summary).toMatch(
+      /^in place \(rebuild\): about [\d.]+ h; the online row log reaches [\d.]+ GiB .* innodb_online_alter_log_max_size=128 MiB: the ALTER fails at its end/,
+    );
+    expect(found[0]?.impact?.inputs).toContainEqual({ name: "rows", value: 2e8, source: "config" });
+  });
+
+  it("scales the estimate with the declared size, and stays silent below minimumSize", async () => {
+    const sql = "ALTER TABLE orders ADD COLUMN coupon VARCHAR(32) AFTER id;\n";
+    const time = async (rows: number, size: string) => {
+      const dir = scratch({ "migration.sql": sql, ".innolint.json": JSON.stringify({ root: true, tables: { orders: { rows, dataSize: size } } }) });
+      return rebuilds((await lint(dir)).findings)[0]?.impact?.actual.value;
+    };
+    const small = await time(2e7, "7G");
+    const large = await time(2e8, "70G");
+    expect(small).toBeGreaterThan(0);
+    expect((large ?? 0) / (small ?? 1)).toBeGreaterThan(5);
+    expect(await time(1000, "10M")).toBeUndefined();
+  });
+
+  it("takes innodb_online_alter_log_max_size from the server's configuration", async () => {
+    const dir = scratch({
+      "migration.sql": "ALTER TABLE orders ADD COLUMN coupon VARCHAR(32) AFTER id;\n",
+      "my.cnf": "[mysqld]\ninnodb_online_alter_log_max_size = 64G\n",
+      ".innolint.json": JSON.stringify({ root: true, optionFile: "my.cnf", tables: { orders: { rows: 2e7, dataSize: "7G" } } }),
+    });
+    const found = rebuilds((await lint(dir)).findings)[0];
+    expect(found?.impact?.summary).toContain("within innodb_online_alter_log_max_size=64 GiB");
+    expect(found?.impact?.inputs).toContainEqual({ name: "innodb_online_alter_log_max_size", value: 64 * 2 ** 30, source: "config" });
+  });
+
+  it('rejects a malformed "tables" entry as a configuration error naming the line', async () => {
+    const dir = scratch({
+      "migration.sql": "SELECT 1;\n",
+      ".innolint.json": '{\n  "root": true,\n  "tables": {\n    "shop.orders": { "rows": 10, "size": "70G" }\n  }\n}\n',
+    });
+    const res = await run(["--target", "mysql-8.0.22", "migration.sql"], { cwd: dir });
+    expect(res.code).toBe(2);
+    expect(res.stdout + res.stderr).toContain('.innolint.json:4: input error: "tables"."shop.orders": unknown key "size" (allowed: rows, dataSize)');
+  });
+});
