@@ -6,7 +6,7 @@
  */
 import type { EngineSim } from "@innolint/engine-sim";
 import { mysqlBaseVersion } from "../catalogue/index.js";
-import type { Impact, ImpactInput } from "../finding.js";
+import type { Impact, ImpactInput, OnlineDdlNote } from "../finding.js";
 import { tableRebuildImpact } from "../impact/estimates.js";
 import { effectiveNumber } from "../optionfile/rules/facts.js";
 import type { SqlStatementFacts } from "../sql/rules/context.js";
@@ -19,7 +19,7 @@ import { type TableSize, tableSize } from "./sizes.js";
 
 export interface AlterAssessment {
   ddl: OnlineDdl;
-  /** "instant", "in place", "in place (rebuild)", "copy (blocks writes)", "copy (online)". */
+  /** onlineDdlLabel: "instant", "in place (rebuild)", "copy (blocks writes)", … */
   label: string;
   table: string;
   /** "new": the change creates the table, so it holds no production data. */
@@ -74,4 +74,14 @@ function rebuildImpact(facts: SqlStatementFacts, sim: EngineSim, ddl: OnlineDdl,
     label,
     inputs,
   });
+}
+
+/** The note online-DDL findings carry for the review comment and the hover. */
+export function onlineDdlNote(a: AlterAssessment): OnlineDdlNote {
+  return {
+    table: a.table,
+    label: a.label,
+    ...(a.size !== "new" ? { size: a.size.described } : {}),
+    ...(a.impact ? { estimate: a.impact.summary } : {}),
+  };
 }

@@ -411,7 +411,7 @@ export function tableRebuildImpact(sim: EngineSim, r: RebuildInputs): Impact {
     baseline: { label: "one sequential read of the table", value: Number(readSeconds.toPrecision(2)) },
     actual: { label: r.label, value: Number(res.build_seconds.toPrecision(2)) },
     ratio: res.build_seconds / Math.max(readSeconds, 1e-9),
-    summary: `${r.label}: ${online ? "about" : "at least"} ${duration(res.build_seconds)}${res.temp_disk_peak_bytes > 0 ? `, ${bytes2(res.temp_disk_peak_bytes)} of temporary disk for the index sort` : ""}${log}`,
+    summary: `${online ? "about" : "at least"} ${duration(res.build_seconds)}${res.temp_disk_peak_bytes > 0 ? `, ${bytes2(res.temp_disk_peak_bytes)} of temporary disk for the index sort` : ""}${log}`,
     inputs: [
       ...r.inputs,
       { name: "secondary_indexes", value: r.secondaryIndexes, source: "schema" },

@@ -1,4 +1,4 @@
-import { assessAlter } from "../ddl/estimate.js";
+import { assessAlter, onlineDdlNote } from "../ddl/estimate.js";
 import { blocksWrites } from "../ddl/describe.js";
 import type { OnlineDdl } from "../ddl/index.js";
 import { defineRule } from "./define.js";
@@ -58,6 +58,7 @@ export default defineRule({
         ...(a.ddl.assumed ?? []),
       ],
       ...(a.impact ? { impact: a.impact } : {}),
+      onlineDdl: onlineDdlNote(a),
       fix: {
         description: byClause
           ? "drop the LOCK= clause (or write LOCK=NONE): the server permits concurrent writes for these operations"

@@ -1,4 +1,4 @@
-import { assessAlter } from "../ddl/estimate.js";
+import { assessAlter, onlineDdlNote } from "../ddl/estimate.js";
 import { approxBytes } from "../optionfile/rules/values.js";
 import { configOrigin } from "../sql/rules/context.js";
 import { defineRule } from "./define.js";
@@ -32,6 +32,7 @@ export default defineRule({
         ...(a.ddl.assumed ?? []),
       ],
       ...(a.impact ? { impact: a.impact } : {}),
+      onlineDdl: onlineDdlNote(a),
       fix: {
         description: instantCapable
           ? `${facts.target.label} can make these changes instantly: write ALGORITHM=INSTANT instead of the explicit ALGORITHM=${(facts.statement.alterOptions?.algorithm ?? "").toUpperCase()}`
