@@ -45,6 +45,27 @@ describe("alter-rebuilds-table", () => {
     expect(await time(1000, "10M")).toBeUndefined();
   });
 
+  it("takes the table's size from a live server's statistics before the declared one", async () => {
+    const snapshot = {
+      format: "innolint-live-snapshot",
+      version: 1,
+      takenAt: "2025-03-04T05:06:07.000Z",
+      server: { address: "db1:3306", version: "8.0.22", flavor: "mysql", target: "mysql-8.0.22" },
+      variables: { innodb_online_alter_log_max_size: String(2 ** 30) },
+      tables: [{ schema: "shop", name: "orders", engine: "InnoDB", rows: 9000000, avgRowLength: 300, dataLength: 2700000000, indexLength: 500000000 }],
+    };
+    const dir = scratch({
+      "migration.sql": "ALTER TABLE shop.orders ADD COLUMN coupon VARCHAR(32) AFTER id;\n",
+      "snapshot.json": JSON.stringify(snapshot),
+      ".innolint.json": JSON.stringify({ root: true, tables: { "shop.orders": { rows: 2e8, dataSize: "70G" } } }),
+    });
+    const res = await run(["--format", "json", "--context-snapshot", "snapshot.json", "migration.sql"], { cwd: dir });
+    const found = rebuilds((JSON.parse(res.stdout) as { findings: Found[] }).findings)[0];
+    expect(found?.message).toContain("(about 2.5G, 9.0e6 rows, from live db1:3306)");
+    expect(found?.impact?.inputs).toContainEqual({ name: "rows", value: 9000000, source: "live" });
+    expect(found?.impact?.inputs).toContainEqual({ name: "innodb_online_alter_log_max_size", value: 2 ** 30, source: "live" });
+  });
+
   it("takes innodb_online_alter_log_max_size from the server's configuration", async () => {
     const dir = scratch({
       "migration.sql": "ALTER TABLE orders ADD COLUMN coupon VARCHAR(32) AFTER id;\n",
