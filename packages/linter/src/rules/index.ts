@@ -26,6 +26,7 @@ import includeNotFollowed from "./include-not-followed.js";
 import alterAlgorithmRefused from "./alter-algorithm-refused.js";
 import alterRebuildsTable from "./alter-rebuilds-table.js";
 import alterBlocksWrites from "./alter-blocks-writes.js";
+import instantDdlLimit from "./instant-ddl-limit.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -53,4 +54,5 @@ export const ALL_RULES: readonly RuleModule[] = [
   alterAlgorithmRefused,
   alterRebuildsTable,
   alterBlocksWrites,
+  instantDdlLimit,
 ];
