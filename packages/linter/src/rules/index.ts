@@ -27,6 +27,7 @@ import alterAlgorithmRefused from "./alter-algorithm-refused.js";
 import alterRebuildsTable from "./alter-rebuilds-table.js";
 import alterBlocksWrites from "./alter-blocks-writes.js";
 import instantDdlLimit from "./instant-ddl-limit.js";
+import alterMayLoseData from "./alter-may-lose-data.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -55,4 +56,5 @@ export const ALL_RULES: readonly RuleModule[] = [
   alterRebuildsTable,
   alterBlocksWrites,
   instantDdlLimit,
+  alterMayLoseData,
 ];
