@@ -25,8 +25,7 @@ export default defineRule({
     const dropped: string[] = [];
     for (const change of s.columnChanges ?? []) {
       if (change.op === "drop") {
-        const old = find(change.name);
-        if (!old || old.generated !== "virtual") dropped.push(change.name);
+        if (find(change.name)?.generated !== "virtual") dropped.push(change.name);
         continue;
       }
       if (change.op === "convert") {
