@@ -39,7 +39,7 @@ export function assessAlter(facts: SqlStatementFacts, sim: EngineSim | undefined
   const size = tableSize(facts, name);
   const label = onlineDdlLabel(ddl);
   const out: AlterAssessment = { ddl, label, table: name?.name ?? "?", size };
-  if (ddl.algorithm === "inplace" && ddl.rebuildsTable)
+  if (ddl.algorithm === "inplace" && ddl.rebuildsTable && ddl.lock === "none")
     out.onlineLogMaxBytes = effectiveNumber(facts.config, "innodb_online_alter_log_max_size")?.value ?? 128 * 2 ** 20;
   if (sim && ddl.rebuildsTable && !ddl.refused && size !== "new" && size.rows > 0) out.impact = rebuildImpact(facts, sim, ddl, size, label);
   return out;
@@ -51,7 +51,8 @@ function rebuildImpact(facts: SqlStatementFacts, sim: EngineSim, ddl: OnlineDdl,
   const ddlPath = facts.target.flavor !== "mariadb" && base !== undefined && atLeast(base, "8.0.27");
   const sort = effectiveNumber(facts.config, "innodb_sort_buffer_size")?.value ?? 2 ** 20;
   const logMax = effectiveNumber(facts.config, "innodb_online_alter_log_max_size")?.value ?? 128 * 2 ** 20;
-  const online = ddl.algorithm === "inplace";
+  // Concurrent writes, and so a row log, only where the rebuild permits them.
+  const online = ddl.algorithm === "inplace" && ddl.lock === "none";
   const p = state?.partitioning;
   const partitions = p ? (p.subpartitioning ? p.subpartitioning.subpartitions : p.partitions) : 1;
   const inputs: ImpactInput[] = [
@@ -71,6 +72,7 @@ function rebuildImpact(facts: SqlStatementFacts, sim: EngineSim, ddl: OnlineDdl,
     ddlPath,
     sortBufferBytes: sort,
     ...(online ? { onlineLogMaxBytes: logMax } : {}),
+    copy: ddl.algorithm === "copy",
     label,
     inputs,
   });

@@ -77,6 +77,20 @@ describe("alter-rebuilds-table", () => {
     expect(found?.impact?.inputs).toContainEqual({ name: "innodb_online_alter_log_max_size", value: 64 * 2 ** 30, source: "config" });
   });
 
+  it("keeps no row log where the rebuild blocks writes (HASH partitions added under LOCK=SHARED)", async () => {
+    const dir = scratch({
+      "001.sql": "CREATE TABLE events (id BIGINT, d DATE, PRIMARY KEY (id, d)) PARTITION BY HASH (TO_DAYS(d)) PARTITIONS 40;\n",
+      "002.sql": "ALTER TABLE events ADD PARTITION PARTITIONS 8;\n",
+      ".innolint.json": JSON.stringify({ root: true, tables: { events: { rows: 1e8, dataSize: "20G" } } }),
+    });
+    const res = await run(["--format", "json", "--target", "mysql-8.0.22", "."], { cwd: dir });
+    const found = rebuilds((JSON.parse(res.stdout) as { findings: Found[] }).findings)[0] as (Found & { notes?: string[] }) | undefined;
+    expect(found?.message).toContain("rebuilds events in place on mysql-8.0.22 (ADD PARTITION)");
+    expect(found?.impact?.summary).toMatch(/^about [\d.]+ (h|min)/);
+    expect(found?.impact?.summary).not.toContain("row log");
+    expect(found?.notes ?? []).toEqual([]);
+  });
+
   it('rejects a malformed "tables" entry as a configuration error naming the line', async () => {
     const dir = scratch({
       "migration.sql": "SELECT 1;\n",
