@@ -28,6 +28,8 @@ import alterRebuildsTable from "./alter-rebuilds-table.js";
 import alterBlocksWrites from "./alter-blocks-writes.js";
 import instantDdlLimit from "./instant-ddl-limit.js";
 import alterMayLoseData from "./alter-may-lose-data.js";
+import tableWithoutPrimaryKey from "./table-without-primary-key.js";
+import threeByteUnicodeColumn from "./three-byte-unicode-column.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -57,4 +59,6 @@ export const ALL_RULES: readonly RuleModule[] = [
   alterBlocksWrites,
   instantDdlLimit,
   alterMayLoseData,
+  tableWithoutPrimaryKey,
+  threeByteUnicodeColumn,
 ];
