@@ -8,6 +8,7 @@ import type { OptionSpec } from "./rules/define.js";
 import { ALL_RULES } from "./rules/index.js";
 import { INCLUDES_SETTINGS, SEVERITY_SETTINGS } from "./rules/config-check.js";
 import { STORAGE_KINDS } from "./host.js";
+import { TABLES_SCHEMA } from "./config-tables.js";
 
 /** What `sizeValue` reads: digits, then anything starting with one suffix letter (mysqld's parser). */
 const SIZE_PATTERN = "^\\s*\\+?[0-9]+([kKmMgGtTpPeE][\\s\\S]*)?$";
@@ -91,6 +92,7 @@ export function configSchema(): Record<string, unknown> {
         },
       },
       ignore: { type: "array", items: { type: "string" }, description: "Glob patterns, relative to this configuration file, of files not to lint." },
+      tables: TABLES_SCHEMA,
       rules: {
         type: "object",
         description: 'Per-rule severity, or off; an array form also sets the rule\'s options. Sizes are a number of bytes or a string such as "128M".',

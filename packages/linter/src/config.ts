@@ -5,6 +5,7 @@ import { jsonLines, lineAt, pathKey } from "./jsonpos.js";
 import { checkRuleOverrides, checkRuleSetting, INCLUDES_SETTINGS, type IncludesSetting, SEVERITY_SETTINGS } from "./rules/config-check.js";
 import { InputFileError, notRegularReason, readBoundedText } from "./input.js";
 import { parseHostObject, type HostValues } from "./host.js";
+import { type DeclaredTableSizes, parseTableSizes } from "./config-tables.js";
 
 export type RuleSetting = Severity | "off";
 
@@ -32,6 +33,8 @@ export interface Config {
   host?: HostValues;
   ignore: string[];
   rules: Record<string, RuleConfig>;
+  /** Production table sizes for online-DDL estimates (config-tables.ts). */
+  tables?: DeclaredTableSizes;
 }
 
 export const CONFIG_FILE_NAME = ".innolint.json";
@@ -59,7 +62,7 @@ export class ConfigError extends Error {
 
 const SETTINGS = new Set<string>(SEVERITY_SETTINGS);
 const TARGET = /^(mysql|percona|pxc|ndb|mariadb|aurora-mysql)-\d+(\.\d+){0,2}$/;
-const KEYS = new Set(["$schema", "root", "target", "optionFile", "includes", "host", "ignore", "rules"]);
+const KEYS = new Set(["$schema", "root", "target", "optionFile", "includes", "host", "ignore", "rules", "tables"]);
 
 /** Validates what the JSON schema in schema/innolint.schema.json states; a test keeps the two in step. */
 export function parseConfig(text: string, file: string): Config {
@@ -112,6 +115,17 @@ export function parseConfig(text: string, file: string): Config {
       throw new ConfigError(file, `"ignore" must be an array of glob strings`);
     }
     config.ignore = obj.ignore as string[];
+  }
+  if (obj.tables !== undefined) {
+    const { sizes, problems } = parseTableSizes(obj.tables);
+    if (problems.length) {
+      const [first, ...more] = problems.map((p) => ({ message: p.message, line: lineOf("tables", ...p.path) ?? lineOf("tables") })) as [
+        ConfigProblem,
+        ...ConfigProblem[],
+      ];
+      throw new ConfigError(file, first.message, first.line, more);
+    }
+    config.tables = sizes;
   }
   if (obj.rules !== undefined) {
     if (typeof obj.rules !== "object" || obj.rules === null || Array.isArray(obj.rules)) {
@@ -200,6 +214,7 @@ function mergeConfig(base: Config, over: Config): Config {
     rules: { ...base.rules },
   };
   if (base.host || over.host) merged.host = { ...base.host, ...over.host };
+  if (base.tables || over.tables) merged.tables = { ...base.tables, ...over.tables };
   for (const [id, rc] of Object.entries(over.rules)) {
     merged.rules[id] = { ...base.rules[id], ...rc, options: { ...base.rules[id]?.options, ...rc.options } };
   }

@@ -50,6 +50,20 @@ export interface Impact {
   assumptions: string[];
 }
 
+/**
+ * What an online-DDL finding's ALTER does on the target, for the surfaces that list ALTERs (the
+ * review comment, the editor hover): set by the rules from one computation (ddl/estimate.ts).
+ */
+export interface OnlineDdlNote {
+  table: string;
+  /** "instant", "in place", "in place (rebuild)", "copy (blocks writes)", "copy (online)". */
+  label: string;
+  /** The table's size and where it comes from: "70G, 2.0e8 rows, declared in .innolint.json". */
+  size?: string;
+  /** The rebuild estimate (time, temporary disk, row log), when the simulator made one. */
+  estimate?: string;
+}
+
 export interface Finding {
   rule: string;
   severity: Severity;
@@ -59,6 +73,8 @@ export interface Finding {
   /** Extra lines a reporter may show under the message (for example which value wins). */
   notes?: string[];
   impact?: Impact;
+  /** For online-DDL findings: the ALTER's classification and estimate. */
+  onlineDdl?: OnlineDdlNote;
   fix?: Fix;
   /** True when the verdict depends on the server version and no target was given. */
   targetAssumed?: boolean;

@@ -447,6 +447,18 @@ describe("hover", () => {
     expect(h).not.toMatch(/\*\*innodb_buffer_pool_instances\*\*/);
   });
 
+  it("shows on an ALTER what the server does and the estimate, the same line the review comment lists", async () => {
+    const dir = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.22", tables: { orders: { rows: 2e8, dataSize: "70G" } } }) });
+    const c = await connect(dir);
+    const diagnostics = await c.open("m.sql", "ALTER TABLE orders ADD COLUMN coupon VARCHAR(32) AFTER id;\n", "sql");
+    expect(diagnostics.diagnostics.map((d) => d.code)).toContain("alter-rebuilds-table");
+    const h = markdown(await c.conn.sendRequest(HoverRequest.type, { textDocument: { uri: c.uri("m.sql") }, position: { line: 0, character: 5 } }));
+    expect(h).toMatch(
+      /^\*\*Online DDL\*\*: orders \(70G, 2\.0e8 rows, declared in \.innolint\.json\): in place \(rebuild\), about [\d.]+ h; the online row log reaches/,
+    );
+    expect(h).toMatch(/### alter-rebuilds-table/);
+  });
+
   it("is cancellable", async () => {
     const dir = scratch({ ".innolint.json": CONFIG });
     const c = await connect(dir);

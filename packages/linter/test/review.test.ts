@@ -89,6 +89,39 @@ describe("innolint review and the CI integrations, in a real git repository", ()
     expect(drops[1]?.notes?.join(" ")).not.toMatch(/created in this change/);
   });
 
+  it("lists each ALTER the change makes with what the server does and the estimate, as the findings carry it", () => {
+    const dir = tempDir("innolint-review-ddl-");
+    sh(dir, "git", ["init", "-q", "-b", "main"]);
+    write(dir, ".innolint.json", JSON.stringify({ root: true, tables: { orders: { rows: 2e8, dataSize: "70G" } } }));
+    write(dir, "db/0001_orders.sql", "CREATE TABLE orders (id BIGINT PRIMARY KEY, total DOUBLE, customer_id BIGINT);\n");
+    sh(dir, "git", ["add", "."]);
+    sh(dir, "git", ["commit", "-q", "-m", "orders"]);
+    sh(dir, "git", ["checkout", "-q", "-b", "feature"]);
+    write(
+      dir,
+      "db/0002_change.sql",
+      "ALTER TABLE orders ADD COLUMN coupon VARCHAR(32) AFTER id;\nALTER TABLE orders MODIFY total DECIMAL(12, 2);\nALTER TABLE orders ADD INDEX (customer_id);\n",
+    );
+    const r = lint(dir, ["review", "--base", "main", "--target", "mysql-8.0.22", "--format", "markdown"]);
+    expect(r.code, r.stderr).toBe(1);
+    const section = r.stdout.slice(r.stdout.indexOf("**Online DDL**"), r.stdout.indexOf("| | Location"));
+    const lines = section.split("\n").filter((l) => l.startsWith("- "));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      /^- db\/0002&#95;change&#46;sql:1: orders \(70G, 2\.0e8 rows, declared in \.innolint\.json\): in place \(rebuild\), about [\d.]+ h; the online row log reaches/,
+    );
+    expect(lines[1]).toMatch(
+      /^- db\/0002&#95;change&#46;sql:2: orders \(70G, 2\.0e8 rows, declared in \.innolint\.json\): copy \(blocks writes\), at least [\d.]+ h/,
+    );
+    // The same estimate as the finding's impact: one computation, two places.
+    const json = JSON.parse(lint(dir, ["review", "--base", "main", "--target", "mysql-8.0.22", "--format", "json"]).stdout) as {
+      findings: { rule: string; range: { start: { line: number } }; impact?: { summary: string } }[];
+    };
+    const rebuild = json.findings.find((f) => f.rule === "alter-rebuilds-table" && f.range.start.line === 1);
+    expect(rebuild?.impact?.summary).toBeTruthy();
+    expect(lines[0]).toContain(rebuild?.impact?.summary.replace(/_/g, "&#95;"));
+  });
+
   it("says so when the change touches nothing innolint reads, and fails clearly on a bad ref", () => {
     const clean = lint(repo, ["review", "--base", "HEAD", "--format", "markdown", "db/my.cnf"]);
     expect(clean.code).toBe(0);

@@ -7,6 +7,7 @@ import type { OptionEntry } from "../optionfile/model.js";
 import type { ResolvedOption } from "../optionfile/rules/facts.js";
 import { formatBytes } from "../optionfile/rules/values.js";
 import { renderRuleDoc } from "../render.js";
+import { onlineDdlLine } from "../ddl/describe.js";
 import type { Target } from "../target.js";
 import type { Analysis } from "./analysis.js";
 import { contains } from "./convert.js";
@@ -124,6 +125,8 @@ export function findingsAt(a: Analysis, p: Position): Finding[] {
 export function hoverMarkdown(a: Analysis, p: Position): string | undefined {
   const parts: string[] = [];
   const seen = new Set<string>();
+  const ddl = findingsAt(a, p).find((f) => f.onlineDdl)?.onlineDdl;
+  if (ddl) parts.push(`**Online DDL**: ${onlineDdlLine(ddl)}`);
   for (const f of findingsAt(a, p)) {
     if (seen.has(f.rule)) continue;
     seen.add(f.rule);

@@ -3,6 +3,7 @@ import { loadRuleDocs, ruleDocsUrl } from "../knowledge.js";
 import { displayPath } from "./paths.js";
 import type { Report } from "./types.js";
 import { escapeControls } from "../safe-text.js";
+import { onlineDdlLine } from "../ddl/describe.js";
 
 /**
  * A pull-request comment: a summary line, a table of findings, and per finding a collapsed section
@@ -78,6 +79,7 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   if (report.errors.length) parts.push(`${plural(report.errors.length, "input error")}`);
   out.push(`**${parts.join(" · ")}**`, "");
 
+  out.push(...onlineDdlSection(report));
   if (findings.length) {
     out.push("| | Location | Rule | Finding | Impact |", "|---|---|---|---|---|");
     for (const f of findings) {
@@ -95,6 +97,22 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
     out.push("");
   }
   return out.join("\n");
+}
+
+/**
+ * Each ALTER an online-DDL finding is about, once, in file and line order: what the server does
+ * and the estimate, as the findings carry them.
+ */
+function onlineDdlSection(report: Report): string[] {
+  const seen = new Map<string, string>();
+  const sorted = [...report.findings].sort((a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line);
+  for (const f of sorted) {
+    if (!f.onlineDdl) continue;
+    const where = `${escapeMarkdown(displayPath(report.cwd, f.file))}:${f.range.start.line}`;
+    if (!seen.has(where)) seen.set(where, escapeProse(onlineDdlLine(f.onlineDdl)));
+  }
+  if (seen.size === 0) return [];
+  return ["**Online DDL** (what each ALTER does on the target):", "", ...[...seen].map(([where, line]) => `- ${where}: ${line}`), ""];
 }
 
 function details(

@@ -29,6 +29,13 @@ import redoLogUndersized from "./redo-log-undersized.js";
 import ioCapacityMismatch from "./io-capacity-mismatch.js";
 import flushMethodMismatch from "./flush-method-mismatch.js";
 import openFilesLimitTooLow from "./open-files-limit-too-low.js";
+import alterAlgorithmRefused from "./alter-algorithm-refused.js";
+import alterRebuildsTable from "./alter-rebuilds-table.js";
+import alterBlocksWrites from "./alter-blocks-writes.js";
+import instantDdlLimit from "./instant-ddl-limit.js";
+import alterMayLoseData from "./alter-may-lose-data.js";
+import tableWithoutPrimaryKey from "./table-without-primary-key.js";
+import threeByteUnicodeColumn from "./three-byte-unicode-column.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -59,4 +66,11 @@ export const ALL_RULES: readonly RuleModule[] = [
   ioCapacityMismatch,
   flushMethodMismatch,
   openFilesLimitTooLow,
+  alterAlgorithmRefused,
+  alterRebuildsTable,
+  alterBlocksWrites,
+  instantDdlLimit,
+  alterMayLoseData,
+  tableWithoutPrimaryKey,
+  threeByteUnicodeColumn,
 ];

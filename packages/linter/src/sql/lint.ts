@@ -12,6 +12,7 @@ import type { LiveTables, SqlStatementFacts } from "./rules/context.js";
 import type { StatementMemo } from "./incremental.js";
 import { SCHEMA_KINDS, type Schema } from "./schema.js";
 import { append } from "../arrays.js";
+import type { DeclaredTableSizes } from "../config-tables.js";
 
 const PERSISTENT = new Set(["global", "persist", "persist_only"]);
 
@@ -73,6 +74,8 @@ export interface SqlRunInput {
   live?: LiveSqlContext;
   /** Files of the change under review (`innolint review`): tables they create are new. */
   changedFiles?: ReadonlySet<string>;
+  /** Table sizes the configuration declares. */
+  tableSizes?: DeclaredTableSizes;
   statementRules: Rule<SqlStatementFacts>[];
   setRules: Rule<OptionFacts>[];
   run: <F>(rules: Rule<F>[], facts: F) => Finding[];
@@ -142,6 +145,7 @@ export class SqlRuleRunner {
     const live = {
       ...(this.input.live ? { live: this.input.live } : {}),
       ...(this.input.changedFiles ? { changedFiles: this.input.changedFiles } : {}),
+      ...(this.input.tableSizes ? { tableSizes: this.input.tableSizes } : {}),
     };
     const errors = this.input.ruleErrors;
     const memo = errors ? this.input.memo : undefined;

@@ -1,3 +1,4 @@
+import { rowVersionsAfter } from "./row-versions.js";
 import type { ColumnChange, ColumnFacts, IndexFacts, PartitioningFacts, StatementFacts, StatementKind, TableOptions } from "./types.js";
 import { charsetOfCollation, clusteredRecordSize, hasCharset, secondaryRecordSize, type RecordSize, type TableShape } from "./rowsize.js";
 import { PersistentMap } from "./pmap.js";
@@ -53,6 +54,8 @@ export interface TableState {
   live?: string;
   /** CREATE TEMPORARY TABLE: the session's own table, in the temporary tablespace. */
   temporary?: true;
+  /** Row versions instant ADD/DROP COLUMN made since the table was created or rebuilt (row-versions.ts); absent for none. */
+  rowVersions?: number;
 }
 
 export interface SchemaOptions {
@@ -395,8 +398,11 @@ export class Schema {
       case "alter-table": {
         const found = first && this.table(first.name, first.schema);
         if (!found) return;
+        const versions = rowVersionsAfter(found.rowVersions ?? 0, found.columns, stmt);
         const state = this.writable(found);
         applyToTable(state, stmt, at);
+        if (versions > 0) state.rowVersions = versions;
+        else delete state.rowVersions;
         // ALTER TABLE ... RENAME TO new: the table is known under its new name from here on.
         for (const r of stmt.renames ?? []) {
           this.tables = this.tables.delete(key(state.schema, state.name));

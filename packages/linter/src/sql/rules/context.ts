@@ -4,6 +4,7 @@ import type { OptionFacts } from "../../optionfile/rules/facts.js";
 import type { Target } from "../../target.js";
 import type { SqlFacts, StatementFacts } from "../types.js";
 import type { Schema, TableState } from "../schema.js";
+import type { DeclaredTableSizes } from "../../config-tables.js";
 
 /**
  * What a SQL rule sees for one statement: the statement, the schema before it, and the server's
@@ -32,6 +33,8 @@ export interface SqlStatementFacts {
   changedFiles?: ReadonlySet<string>;
   /** A live server's table statistics, when the run has live context. */
   live?: LiveTables;
+  /** Table sizes `.innolint.json` declares ("tables"), read through ddl/sizes.ts. */
+  tableSizes?: DeclaredTableSizes;
 }
 
 /** Row counts and sizes a live server reports for its tables. */

@@ -1,0 +1,90 @@
+import { narrowing } from "../ddl/narrowing.js";
+import { createdInChange, tableSize } from "../ddl/sizes.js";
+import { tablesOf } from "../sql/rules/context.js";
+import type { ColumnFacts } from "../sql/types.js";
+import { defineRule } from "./define.js";
+
+const lower = (s: string) => s.toLowerCase();
+
+export default defineRule({
+  id: "alter-may-lose-data",
+  surfaces: ["sql-statement"],
+  options: {},
+  check(facts, ctx) {
+    const s = facts.statement;
+    if (s.kind !== "alter-table") return;
+    const t = tablesOf(facts)[0];
+    const state = t?.state;
+    // A table the change creates holds no rows yet.
+    if (state && !state.live && createdInChange(facts, state.name, state.createdAt)) return;
+    const name = t?.name ?? "the table";
+    const tableCharset = state?.options.charset;
+    const find = (n: string): ColumnFacts | undefined => state?.columns.find((c) => lower(c.name) === lower(n));
+    const problems: string[] = [];
+    let certain = false;
+    const dropped: string[] = [];
+    for (const change of s.columnChanges ?? []) {
+      if (change.op === "drop") {
+        if (find(change.name)?.generated !== "virtual") dropped.push(change.name);
+        continue;
+      }
+      if (change.op === "convert") {
+        const narrowed = (state?.columns ?? [])
+          .map((c) => ({ c, why: narrowing(c, { ...c, charset: change.charset }, c.charset ?? tableCharset, change.charset) }))
+          .filter((x) => x.why && /cannot store/.test(x.why));
+        if (narrowed.length > 0) problems.push(`CONVERT TO CHARACTER SET ${change.charset}: ${narrowed.map((x) => x.c.name).join(", ")} (${narrowed[0]?.why})`);
+        continue;
+      }
+      if (change.op !== "modify" && change.op !== "change") continue;
+      const old = find(change.op === "change" ? change.from : change.column.name);
+      if (!old) continue;
+      const next = change.column;
+      const why = narrowing(old, next, old.charset ?? tableCharset, next.charset ?? old.charset ?? tableCharset);
+      if (why) problems.push(`${old.name} ${old.type} → ${next.type}: ${why}`);
+      if (old.nullable && !next.nullable)
+        problems.push(
+          `${next.name} NOT NULL: the ALTER fails on the first row holding NULL in strict mode (and stores 0 or '' in it otherwise); a DEFAULT does not fill existing NULLs`,
+        );
+    }
+    const newColumns = new Set((s.columnChanges ?? []).flatMap((c) => (c.op === "add" ? [lower(c.column.name)] : [])));
+    // A key whose columns include those of an existing unique key cannot meet duplicates.
+    const uniqueBefore = (state?.indexes ?? []).filter((i) => i.unique || i.kind === "primary").map((i) => i.columns.map(lower));
+    for (const index of s.indexesAdded ?? []) {
+      if (!(index.unique || index.kind === "primary")) continue;
+      const cols = index.columns.map(lower);
+      if (uniqueBefore.some((u) => u.length > 0 && u.every((c) => cols.includes(c)))) continue;
+      // Every existing row gets the same value in a new column: duplicates unless the table has one row.
+      const onNew = index.columns.length > 0 && index.columns.every((c) => newColumns.has(lower(c)));
+      const shown = index.columns.join(", ");
+      if (onNew) {
+        const size = tableSize(facts);
+        if (size !== "new" && size.source !== "assumed" && size.rows >= 2) certain = true;
+      }
+      problems.push(
+        onNew
+          ? `${index.kind === "primary" ? "PRIMARY KEY" : "UNIQUE"} (${shown}) on columns this ALTER adds: every existing row gets the same value, so it fails with a duplicate-key error once the table has two rows`
+          : `${index.kind === "primary" ? "PRIMARY KEY" : "UNIQUE"} (${shown}): the ALTER fails with a duplicate-key error if existing rows repeat a value`,
+      );
+    }
+    if (dropped.length > 0)
+      problems.unshift(
+        `DROP COLUMN ${dropped.join(", ")}: the column${dropped.length === 1 ? "'s" : "s'"} values are gone once it runs (only a backup brings them back)`,
+      );
+    if (problems.length === 0) return;
+    ctx.report({
+      range: s.range,
+      // Certain only where the rows are known: a constant new column under a unique key of a table with rows.
+      ...(certain ? { severity: "error" as const } : {}),
+      message: `this ALTER on ${name} ${certain ? "fails (the table holds rows):" : "may lose data or fail on the data it finds:"} ${problems.join("; ")}`,
+      notes: [
+        "innolint does not see the rows: check them first (SELECT … WHERE the value does not fit, or GROUP BY … HAVING COUNT(*) > 1 for a unique key)",
+        ...(state ? [] : [`${name} is not defined by the migrations before this one: columns it cannot compare are not judged`]),
+      ],
+      fix: {
+        description: "check the data against the new definition before the migration, and keep a backup (or a copy of the column) until the change is verified",
+        safety: "display-only",
+        edits: [],
+      },
+    });
+  },
+});

@@ -1,0 +1,49 @@
+import { assessAlter, onlineDdlNote, sizeSeverity } from "../ddl/estimate.js";
+import { approxBytes } from "../optionfile/rules/values.js";
+import { configOrigin } from "../sql/rules/context.js";
+import { defineRule } from "./define.js";
+
+export default defineRule({
+  id: "alter-rebuilds-table",
+  surfaces: ["sql-statement"],
+  options: {
+    minimumSize: {
+      type: "size",
+      description: 'A rebuild of a table whose known size (live or declared in "tables") is below this is not reported.',
+      default: "1G",
+    },
+  },
+  check(facts, ctx) {
+    const a = assessAlter(facts, ctx.sim);
+    if (!a || a.ddl.refused || !a.ddl.rebuildsTable || a.size === "new") return;
+    if (a.size.source !== "assumed" && a.size.dataBytes + (a.size.indexBytes ?? 0) < ctx.options.minimumSize) return;
+    const heavy = a.ddl.operations.filter((o) => o.least === "inplace" || o.least === "copy");
+    const rebuilding = (heavy.length > 0 ? heavy : a.ddl.operations).map((o) => o.detail);
+    const instantCapable = a.ddl.operations.every((o) => o.least === "instant");
+    const bySize = sizeSeverity(a);
+    ctx.report({
+      range: facts.statement.range,
+      message: `${a.ddl.algorithm === "copy" ? `copies ${a.table} row by row into a new table` : `rebuilds ${a.table} in place`} on ${facts.target.label} (${rebuilding.join(", ")}): every row and index of the table (${a.size.described}) is written again, and the disk needs room for a second copy`,
+      notes: [
+        ...(a.onlineLogMaxBytes !== undefined
+          ? [
+              `concurrent writes are kept in the online row log meanwhile; past innodb_online_alter_log_max_size=${approxBytes(a.onlineLogMaxBytes)} ${configOrigin(facts.config, "innodb_online_alter_log_max_size")} the ALTER fails at its end and all its work is lost`,
+            ]
+          : []),
+        ...(a.ddl.assumed ?? []),
+        ...(bySize.note ? [bySize.note] : []),
+      ],
+      ...(bySize.severity ? { severity: bySize.severity } : {}),
+      ...(a.impact ? { impact: a.impact } : {}),
+      onlineDdl: onlineDdlNote(a),
+      fix: {
+        description: instantCapable
+          ? `${facts.target.label} can make these changes instantly: write ALGORITHM=INSTANT instead of the explicit ALGORITHM=${(facts.statement.alterOptions?.algorithm ?? "").toUpperCase()}`
+          : "run the change with gh-ost or pt-online-schema-change (throttled, resumable), or in a maintenance window; write ALGORITHM=INSTANT on changes meant to be instant, so that they fail fast instead of rebuilding",
+        safety: "display-only",
+        edits: [],
+      },
+      versionDependent: true,
+    });
+  },
+});
