@@ -365,6 +365,7 @@ function reportRun(outcome: RunOutcome, args: LintArgs, io: CliIO, review?: Revi
         sources: outcome.sources,
         cwd: io.cwd,
         targets: outcome.targets,
+        ...(outcome.onlineDdl.length > 0 ? { onlineDdl: outcome.onlineDdl } : {}),
         ...extra,
         ...(baselineOutcome ? { baseline: baselineOutcome } : {}),
       },

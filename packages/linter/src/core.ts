@@ -3,7 +3,7 @@
  * and input errors). This module imports types only, and nothing it imports imports it back.
  */
 import type { RuleSetting } from "./config.js";
-import type { Finding } from "./finding.js";
+import type { Finding, OnlineDdlNote, Range } from "./finding.js";
 import type { HostInput } from "./host.js";
 import type { LiveContext } from "./live/context.js";
 import type { StreamOptions } from "./sql/stream.js";
@@ -26,6 +26,15 @@ export interface FileResult {
   findings: Finding[];
   /** Files read to lint this one (the file itself and its includes). */
   files: string[];
+  /** What each online-DDL statement of a SQL file does on the target, finding or not. */
+  onlineDdl?: StatementNote[];
+}
+
+/** A statement's online-DDL classification and estimate, for the review comment and the editor's hover. */
+export interface StatementNote {
+  file: string;
+  range: Range;
+  onlineDdl: OnlineDdlNote;
 }
 
 export interface LintOutcome {

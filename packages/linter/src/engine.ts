@@ -6,7 +6,7 @@ import { ruleInternalError } from "./internal.js";
 import { ConfigError, type Config } from "./config.js";
 import { configFor, configForRun, resolveTarget } from "./context.js";
 import type { InputError, LintOptions, LintOutcome } from "./core.js";
-import type { Finding, Severity } from "./finding.js";
+import type { Finding, OnlineDdlNote, Severity } from "./finding.js";
 import { loadRuleDocs } from "./knowledge.js";
 import { includeScope } from "./lint/includes.js";
 import { readOptionFiles, type OptionFile, type OptionSet } from "./optionfile/model.js";
@@ -28,6 +28,8 @@ import { TargetError, type Target } from "./target.js";
 import { append } from "./arrays.js";
 import { hostDirective, type Host } from "./host.js";
 import { hostFor } from "./host-context.js";
+import { assessAlter, onlineDdlNote } from "./ddl/estimate.js";
+import type { SqlStatementFacts } from "./sql/rules/context.js";
 
 /** What every entry point starts with: the configuration (its error is an input error) and the simulator loading. */
 function prepare(
@@ -334,7 +336,7 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
     context.document && context.schemaOrigin
       ? context.document.findings([file, target.label, JSON.stringify(config ?? null), context.serverConfig, context.schemaOrigin, sim])
       : undefined;
-  const findings = runSqlRules({
+  const { findings, notes } = runSqlRules({
     file,
     sql,
     target,
@@ -346,6 +348,7 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
     statementRules: sqlStatementRules,
     setRules: setStatementRules,
     run: (rules, facts) => runRules(rules, facts, file, target, config, errors, sim, hostFor(options, config)),
+    describe: (facts) => describeOnlineDdl(facts, sim),
     ...(memo ? { memo, ruleErrors: errors } : {}),
   });
   const comments = sql.comments.map((c) => ({ file, text: c.text, range: c.range }));
@@ -358,6 +361,7 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
       target,
       findings: finishFindings([...findings, ...scriptFindings], comments, config, { file, target, errors }),
       files: [file],
+      ...(notes.length > 0 ? { onlineDdl: notes } : {}),
     },
   };
 }
@@ -409,6 +413,7 @@ async function lintSqlStream(
       statementRules: sqlStatementRules,
       setRules: setStatementRules,
       run: (rules, facts) => runRules(rules, facts, file, target, config, runErrors, sim, hostFor(options, config)),
+      describe: (facts) => describeOnlineDdl(facts, sim),
     });
     let directiveSeen = false;
     let result;
@@ -460,7 +465,14 @@ async function lintSqlStream(
         target,
         findings: finishFindings([...findings, ...scriptFindings], comments, config, { file, target, errors: runErrors }),
         files: [file],
+        ...(runner.notes.length > 0 ? { onlineDdl: runner.notes } : {}),
       },
     };
   }
+}
+
+/** What an online-DDL statement does on the target, with its size and estimate: the note the review and hover show. */
+function describeOnlineDdl(facts: SqlStatementFacts, sim: EngineSim | undefined): OnlineDdlNote | undefined {
+  const a = assessAlter(facts, sim);
+  return a ? onlineDdlNote(a) : undefined;
 }

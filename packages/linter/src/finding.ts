@@ -73,8 +73,6 @@ export interface Finding {
   /** Extra lines a reporter may show under the message (for example which value wins). */
   notes?: string[];
   impact?: Impact;
-  /** For online-DDL findings: the ALTER's classification and estimate. */
-  onlineDdl?: OnlineDdlNote;
   fix?: Fix;
   /** True when the verdict depends on the server version and no target was given. */
   targetAssumed?: boolean;

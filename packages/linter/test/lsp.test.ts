@@ -459,6 +459,24 @@ describe("hover", () => {
     expect(h).toMatch(/### alter-rebuilds-table/);
   });
 
+  it("shows what the server does on an ALTER no rule reports on", async () => {
+    const dir = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.36" }) });
+    const c = await connect(dir);
+    const diagnostics = await c.open("m.sql", "CREATE TABLE t (id INT PRIMARY KEY);\nALTER TABLE t ADD COLUMN note VARCHAR(32);\n", "sql");
+    expect(diagnostics.diagnostics).toEqual([]);
+    const h = markdown(await c.conn.sendRequest(HoverRequest.type, { textDocument: { uri: c.uri("m.sql") }, position: { line: 1, character: 5 } }));
+    // The table is created in the same file, so it holds no rows: no size, no estimate.
+    expect(h).toBe("**Online DDL**: t: instant");
+    // After an edit below it, the statement's kept analysis keeps its note.
+    const next = c.diagnostics("m.sql", (p) => p.version === 2);
+    c.change("m.sql", 2, "CREATE TABLE t (id INT PRIMARY KEY);\nALTER TABLE t ADD COLUMN note VARCHAR(32);\nALTER TABLE t ADD INDEX (note);\n");
+    await next;
+    const at = async (line: number) =>
+      markdown(await c.conn.sendRequest(HoverRequest.type, { textDocument: { uri: c.uri("m.sql") }, position: { line, character: 5 } }));
+    expect(await at(1)).toBe("**Online DDL**: t: instant");
+    expect(await at(2)).toBe("**Online DDL**: t: in place");
+  });
+
   it("is cancellable", async () => {
     const dir = scratch({ ".innolint.json": CONFIG });
     const c = await connect(dir);

@@ -89,7 +89,7 @@ describe("innolint review and the CI integrations, in a real git repository", ()
     expect(drops[1]?.notes?.join(" ")).not.toMatch(/created in this change/);
   });
 
-  it("lists each ALTER the change makes with what the server does and the estimate, as the findings carry it", () => {
+  it("lists each ALTER the change makes, with or without a finding, with what the server does and the estimate its findings carry", () => {
     const dir = tempDir("innolint-review-ddl-");
     sh(dir, "git", ["init", "-q", "-b", "main"]);
     write(dir, ".innolint.json", JSON.stringify({ root: true, tables: { orders: { rows: 2e8, dataSize: "70G" } } }));
@@ -106,7 +106,9 @@ describe("innolint review and the CI integrations, in a real git repository", ()
     expect(r.code, r.stderr).toBe(1);
     const section = r.stdout.slice(r.stdout.indexOf("**Online DDL**"), r.stdout.indexOf("| | Location"));
     const lines = section.split("\n").filter((l) => l.startsWith("- "));
-    expect(lines).toHaveLength(2);
+    // Every ALTER of the change, the one no rule reports on too (an index build in place, LOCK=NONE).
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(/^- db\/0002&#95;change&#46;sql:3: orders \(70G, 2\.0e8 rows, declared in \.innolint\.json\): in place$/);
     expect(lines[0]).toMatch(
       /^- db\/0002&#95;change&#46;sql:1: orders \(70G, 2\.0e8 rows, declared in \.innolint\.json\): in place \(rebuild\), about [\d.]+ h; the online row log reaches/,
     );

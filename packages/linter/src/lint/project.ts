@@ -4,7 +4,7 @@
  * run (CLI lint, review, baseline) or of an editor session (the language server holds one Project).
  */
 import { configFor, targetOrUndefined } from "../context.js";
-import type { FileKind, FileResult, InputError, LintOptions, LintOutcome } from "../core.js";
+import type { FileKind, FileResult, InputError, LintOptions, LintOutcome, StatementNote } from "../core.js";
 import { lintOptionFile, lintSqlFile } from "../engine.js";
 import type { Finding } from "../finding.js";
 import { kindFromContent } from "../files.js";
@@ -40,6 +40,8 @@ export interface RunOutcome {
   linted: Set<string>;
   /** Files with input errors: their findings may be incomplete. */
   failed: Set<string>;
+  /** What each online-DDL statement of the linted SQL files does on its target. */
+  onlineDdl: StatementNote[];
 }
 
 export interface RunOptions {
@@ -188,7 +190,7 @@ export class Project {
 
   /** Lints the jobs, option files first so that SQL in the same run sees the server's configuration. */
   async run(jobs: LintJob[], options: RunOptions, errors: InputError[] = []): Promise<RunOutcome> {
-    const outcome: RunOutcome = { findings: [], errors, sources: new Map(), targets: new Map(), linted: new Set(), failed: new Set() };
+    const outcome: RunOutcome = { findings: [], errors, sources: new Map(), targets: new Map(), linted: new Set(), failed: new Set(), onlineDdl: [] };
     const seen = new Set<string>();
     const ordered = [...jobs].sort((a, b) => Number((a.kind ?? "sql") === "sql") - Number((b.kind ?? "sql") === "sql"));
     const prefetch = startSqlPrefetch(ordered, this.history, options.threads, options.env);
@@ -215,6 +217,7 @@ export class Project {
         for (const [k, v] of out.sources) outcome.sources.set(k, v);
         if (!out.result) continue;
         outcome.targets.set(out.result.file, out.result.target.label);
+        if (out.result.onlineDdl) append(outcome.onlineDdl, out.result.onlineDdl);
         for (const f of out.result.files) outcome.linted.add(f);
         for (const f of out.result.findings) {
           const key = `${f.rule}\0${f.file}\0${f.range.start.line}:${f.range.start.column}\0${f.message}`;

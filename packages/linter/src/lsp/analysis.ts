@@ -7,7 +7,7 @@
 import { sig2 } from "../figures.js";
 import { dirname, resolve, sep } from "node:path";
 import { lintOptionFile } from "../engine.js";
-import type { FileKind, InputError, LintOptions, LintOutcome } from "../core.js";
+import type { FileKind, InputError, LintOptions, LintOutcome, StatementNote } from "../core.js";
 import type { OptionFileLint } from "../engine.js";
 import type { Finding } from "../finding.js";
 import { kindFromContent, kindFromName } from "../files.js";
@@ -50,6 +50,8 @@ export interface Analysis {
   lint?: OptionFileLint;
   /** Findings in this document. */
   findings: Finding[];
+  /** What each online-DDL statement of this document does on the target. */
+  onlineDdl: StatementNote[];
   /** Findings the engine reported against files this one includes. */
   elsewhere: Finding[];
   errors: InputError[];
@@ -107,7 +109,7 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
   if (host && Object.keys(host.values).length) options.host = { values: host.values, source: EDITOR_HOST_SETTING };
   const hostErrors = (host?.problems ?? []).map((p) => ({ file: EDITOR_HOST_SETTING, message: p.message }));
   const base = { uri: doc.uri, version: doc.version, file, kind, text: doc.text };
-  const analysis: Analysis = { ...base, findings: [], elsewhere: [], errors: [], readerErrors: [], dependencies: new Set([file]), watch: [] };
+  const analysis: Analysis = { ...base, findings: [], onlineDdl: [], elsewhere: [], errors: [], readerErrors: [], dependencies: new Set([file]), watch: [] };
   // A parse tree takes about 20 bytes per byte of SQL and the editor keeps it between edits: a
   // document the CLI would stream is not linted here, and says so, instead of exhausting the heap.
   if (doc.text.length > EDITOR_MAX_CHARS) {
@@ -147,6 +149,7 @@ export async function analyze(doc: AnalyzeInput, settings: Settings, ws: Workspa
     analysis.target = outcome.result.target;
     for (const f of outcome.result.files) analysis.dependencies.add(f);
     for (const f of outcome.result.findings) (f.file === file ? analysis.findings : analysis.elsewhere).push(f);
+    analysis.onlineDdl = outcome.result.onlineDdl ?? [];
   }
   return analysis;
 }

@@ -125,7 +125,7 @@ export function findingsAt(a: Analysis, p: Position): Finding[] {
 export function hoverMarkdown(a: Analysis, p: Position): string | undefined {
   const parts: string[] = [];
   const seen = new Set<string>();
-  const ddl = findingsAt(a, p).find((f) => f.onlineDdl)?.onlineDdl;
+  const ddl = a.onlineDdl.find((n) => contains(n.range, p))?.onlineDdl;
   if (ddl) parts.push(`**Online DDL**: ${onlineDdlLine(ddl)}`);
   for (const f of findingsAt(a, p)) {
     if (seen.has(f.rule)) continue;

@@ -149,6 +149,7 @@ export function startServer(client: Connection, options: ServerOptions = {}): In
     kind: "option-file",
     text: doc.getText(),
     findings: [],
+    onlineDdl: [],
     elsewhere: [],
     errors: [{ file, message: `innolint could not lint this document: ${(e as Error)?.message ?? String(e)}` }],
     readerErrors: [],

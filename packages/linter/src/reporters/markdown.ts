@@ -99,20 +99,12 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   return out.join("\n");
 }
 
-/**
- * Each ALTER an online-DDL finding is about, once, in file and line order: what the server does
- * and the estimate, as the findings carry them.
- */
+/** Each online-DDL statement, in file and line order: what the server does and the estimate. */
 function onlineDdlSection(report: Report): string[] {
-  const seen = new Map<string, string>();
-  const sorted = [...report.findings].sort((a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line);
-  for (const f of sorted) {
-    if (!f.onlineDdl) continue;
-    const where = `${escapeMarkdown(displayPath(report.cwd, f.file))}:${f.range.start.line}`;
-    if (!seen.has(where)) seen.set(where, escapeProse(onlineDdlLine(f.onlineDdl)));
-  }
-  if (seen.size === 0) return [];
-  return ["**Online DDL** (what each ALTER does on the target):", "", ...[...seen].map(([where, line]) => `- ${where}: ${line}`), ""];
+  const notes = [...(report.onlineDdl ?? [])].sort((a, b) => a.file.localeCompare(b.file) || a.range.start.line - b.range.start.line);
+  if (notes.length === 0) return [];
+  const lines = notes.map((n) => `- ${escapeMarkdown(displayPath(report.cwd, n.file))}:${n.range.start.line}: ${escapeProse(onlineDdlLine(n.onlineDdl))}`);
+  return ["**Online DDL** (what each ALTER does on the target):", "", ...lines, ""];
 }
 
 function details(

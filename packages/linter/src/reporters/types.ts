@@ -1,5 +1,5 @@
 import type { Finding } from "../finding.js";
-import type { InputError } from "../core.js";
+import type { InputError, StatementNote } from "../core.js";
 import type { BaselineOutcome } from "../baseline.js";
 
 export interface Report {
@@ -17,6 +17,8 @@ export interface Report {
   filesReviewed?: number;
   /** Findings a baseline accepted, and its stale entries. */
   baseline?: BaselineOutcome;
+  /** What each online-DDL statement linted does on its target. */
+  onlineDdl?: readonly StatementNote[];
 }
 
 export type Reporter = (report: Report, options: { color: boolean }) => string;

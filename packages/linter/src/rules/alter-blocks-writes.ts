@@ -1,4 +1,4 @@
-import { assessAlter, onlineDdlNote, sizeSeverity } from "../ddl/estimate.js";
+import { assessAlter, sizeSeverity } from "../ddl/estimate.js";
 import { blocksWrites } from "../ddl/describe.js";
 import type { OnlineDdl } from "../ddl/index.js";
 import { defineRule } from "./define.js";
@@ -61,7 +61,6 @@ export default defineRule({
       ],
       ...(bySize.severity ? { severity: bySize.severity } : {}),
       ...(a.impact ? { impact: a.impact } : {}),
-      onlineDdl: onlineDdlNote(a),
       fix: {
         description: byClause
           ? "drop the LOCK= clause (or write LOCK=NONE): the server permits concurrent writes for these operations"

@@ -1,4 +1,4 @@
-import { assessAlter, onlineDdlNote, sizeSeverity } from "../ddl/estimate.js";
+import { assessAlter, sizeSeverity } from "../ddl/estimate.js";
 import { approxBytes } from "../optionfile/rules/values.js";
 import { configOrigin } from "../sql/rules/context.js";
 import { defineRule } from "./define.js";
@@ -35,7 +35,6 @@ export default defineRule({
       ],
       ...(bySize.severity ? { severity: bySize.severity } : {}),
       ...(a.impact ? { impact: a.impact } : {}),
-      onlineDdl: onlineDdlNote(a),
       fix: {
         description: instantCapable
           ? `${facts.target.label} can make these changes instantly: write ALGORITHM=INSTANT instead of the explicit ALGORITHM=${(facts.statement.alterOptions?.algorithm ?? "").toUpperCase()}`

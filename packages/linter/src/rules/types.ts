@@ -1,7 +1,7 @@
 import type { EngineSim } from "@innolint/engine-sim";
 import { catalogueGap } from "../catalogue/index.js";
 import type { Host } from "../host.js";
-import type { Finding, Fix, Impact, OnlineDdlNote, Range, Severity } from "../finding.js";
+import type { Finding, Fix, Impact, Range, Severity } from "../finding.js";
 import type { RuleDoc } from "../knowledge.js";
 import type { Target } from "../target.js";
 
@@ -12,7 +12,6 @@ export interface Report {
   file?: string;
   notes?: string[];
   impact?: Impact;
-  onlineDdl?: OnlineDdlNote;
   fix?: Fix;
   /** Overrides the rule's severity for this finding (for example by buffer pool size). */
   severity?: Severity;
@@ -55,7 +54,6 @@ export function toFinding(rule: RuleDoc, severity: Severity, file: string, targe
   if (gap?.edge === "after") notes.push(`innolint's catalogue ends at ${gap.series}: ${target.label} is judged by what it records up to that release`);
   if (notes.length) finding.notes = notes;
   if (r.impact) finding.impact = r.impact;
-  if (r.onlineDdl) finding.onlineDdl = r.onlineDdl;
   if (r.fix) finding.fix = r.fix;
   return finding;
 }

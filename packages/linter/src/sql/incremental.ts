@@ -17,7 +17,7 @@
  */
 import { Edit, type Node, type Parser, type Tree } from "web-tree-sitter";
 import type { InputError } from "../core.js";
-import type { Finding, Position } from "../finding.js";
+import type { Finding, OnlineDdlNote, Position } from "../finding.js";
 import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";
 import { lastDelimiter, rootErrors, SKIPPED, syntaxErrors } from "./facts.js";
@@ -73,6 +73,7 @@ interface MemoEntry {
   end: Position;
   findings: Finding[];
   errors: InputError[];
+  onlineDdl?: OnlineDdlNote;
 }
 
 let parser: Promise<Parser> | undefined;
@@ -490,8 +491,8 @@ interface MemoStore {
 export interface StatementMemo {
   /** The key of a statement's findings in the current state; undefined when they cannot be kept. */
   key(statement: StatementFacts): string | undefined;
-  get(key: string, statement: StatementFacts): { findings: Finding[]; errors: InputError[] } | undefined;
-  set(key: string, statement: StatementFacts, findings: Finding[], errors: InputError[]): void;
+  get(key: string, statement: StatementFacts): { findings: Finding[]; errors: InputError[]; onlineDdl?: OnlineDdlNote } | undefined;
+  set(key: string, statement: StatementFacts, findings: Finding[], errors: InputError[], onlineDdl?: OnlineDdlNote): void;
   /** After `schema.apply(statement)`: the state the statements after it see. */
   applied(statement: StatementFacts): void;
   /** Keeps what this lint used, and what the lint before it used. */
@@ -532,20 +533,21 @@ class Memo implements StatementMemo {
     return info && `${info.id}@${this.reads(statement, info.tables.names)}`;
   }
 
-  get(key: string, statement: StatementFacts): { findings: Finding[]; errors: InputError[] } | undefined {
+  get(key: string, statement: StatementFacts): { findings: Finding[]; errors: InputError[]; onlineDdl?: OnlineDdlNote } | undefined {
     const hit = this.used.get(key) ?? this.store.entries[0].get(key) ?? this.store.entries[1].get(key);
     if (!hit) return undefined;
     this.used.set(key, hit);
     const start = statement.range.start;
-    if (same(hit.start, start)) return { findings: hit.findings, errors: hit.errors };
+    const note = hit.onlineDdl ? { onlineDdl: hit.onlineDdl } : {};
+    if (same(hit.start, start)) return { findings: hit.findings, errors: hit.errors, ...note };
     // Positions outside the statement (none today) stay where they were.
     const map = moved(hit.start, start);
     const within = (p: Position) => (before(p, hit.start) || before(hit.end, p) ? p : map(p));
-    return { findings: relocate(hit.findings, within), errors: hit.errors };
+    return { findings: relocate(hit.findings, within), errors: hit.errors, ...note };
   }
 
-  set(key: string, statement: StatementFacts, findings: Finding[], errors: InputError[]): void {
-    this.used.set(key, { start: statement.range.start, end: statement.range.end, findings, errors });
+  set(key: string, statement: StatementFacts, findings: Finding[], errors: InputError[], onlineDdl?: OnlineDdlNote): void {
+    this.used.set(key, { start: statement.range.start, end: statement.range.end, findings, errors, ...(onlineDdl ? { onlineDdl } : {}) });
   }
 
   applied(statement: StatementFacts): void {

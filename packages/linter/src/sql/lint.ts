@@ -1,7 +1,7 @@
 import type { EngineSim } from "@innolint/engine-sim";
 import type { Config } from "../config.js";
-import type { InputError } from "../core.js";
-import type { Finding } from "../finding.js";
+import type { InputError, StatementNote } from "../core.js";
+import type { Finding, OnlineDdlNote } from "../finding.js";
 import { fingerprintByRange, statementFingerprint } from "../fingerprint.js";
 import type { OptionEntry, OptionSet } from "../optionfile/model.js";
 import { buildOptionFacts, type OptionFacts } from "../optionfile/rules/facts.js";
@@ -87,6 +87,8 @@ export interface SqlRunInput {
    */
   memo?: StatementMemo;
   ruleErrors?: InputError[];
+  /** What an online-DDL statement does on the target (ddl/estimate.ts), kept beside its findings. */
+  describe?: (facts: SqlStatementFacts) => OnlineDdlNote | undefined;
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -107,10 +109,10 @@ function createdLater(statements: readonly StatementFacts[]): (at: number, state
 }
 
 /** Runs the SQL rules statement by statement, applying each statement to the schema after its rules ran. */
-export function runSqlRules(input: SqlRunInput): Finding[] {
+export function runSqlRules(input: SqlRunInput): { findings: Finding[]; notes: StatementNote[] } {
   const runner = new SqlRuleRunner(input);
   runner.statements(input.sql);
-  return runner.finish();
+  return { findings: runner.finish(), notes: runner.notes };
 }
 
 /**
@@ -124,6 +126,8 @@ export class SqlRuleRunner {
   private readonly assigned: StatementFacts[] = [];
   private readonly assignedFingerprints: { file: string; range: StatementFacts["range"]; fingerprint: string }[] = [];
   private readonly findings: Finding[] = [];
+  /** The online-DDL statements' notes, in statement order. */
+  readonly notes: StatementNote[] = [];
   private index = 0;
   /** With a memo: statements not yet applied to the schema. */
   private readonly pending: StatementFacts[] = [];
@@ -160,10 +164,11 @@ export class SqlRuleRunner {
       if (kept) {
         append(this.findings, kept.findings);
         if (errors) append(errors, kept.errors);
+        if (kept.onlineDdl) this.notes.push({ file, range: statement.range, onlineDdl: kept.onlineDdl });
       } else {
         for (const s of this.pending.splice(0)) schema.apply(s, file);
         const before = errors?.length ?? 0;
-        const found = this.input.run(this.input.statementRules, {
+        const facts = {
           file,
           target,
           statement,
@@ -175,14 +180,17 @@ export class SqlRuleRunner {
           config,
           configSource,
           ...live,
-        } satisfies SqlStatementFacts);
+        } satisfies SqlStatementFacts;
+        const found = this.input.run(this.input.statementRules, facts);
+        const note = this.input.describe?.(facts);
+        if (note) this.notes.push({ file, range: statement.range, onlineDdl: note });
         // Only statements with findings are hashed: a dump's multi-megabyte INSERTs rarely have any.
         if (found.length > 0) {
           const fingerprint = statementFingerprint(statement.text ?? "");
           for (const f of found) f.fingerprint ??= fingerprint;
         }
         append(this.findings, found);
-        if (key !== undefined) memo?.set(key, statement, found, errors?.slice(before) ?? []);
+        if (key !== undefined) memo?.set(key, statement, found, errors?.slice(before) ?? [], note);
       }
       if (statement.kind === "create-table" && statement.tables[0]) createdInFile.add(statement.tables[0].name.toLowerCase());
       if (memo) {
