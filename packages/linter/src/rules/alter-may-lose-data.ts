@@ -1,10 +1,28 @@
 import { narrowing } from "../ddl/narrowing.js";
 import { createdInChange, tableSize } from "../ddl/sizes.js";
 import { tablesOf } from "../sql/rules/context.js";
-import type { ColumnFacts } from "../sql/types.js";
+import type { SqlStatementFacts } from "../sql/rules/context.js";
+import type { ColumnFacts, StatementFacts } from "../sql/types.js";
 import { defineRule } from "./define.js";
 
 const lower = (s: string) => s.toLowerCase();
+
+const DML = new Set(["insert", "update", "delete"]);
+
+/**
+ * The last statement before this one in the same file that writes or reads the table's rows
+ * (UPDATE … SET new = old, INSERT … SELECT old FROM it): a migration that moves or fills the data
+ * before dropping, narrowing or keying it.
+ */
+function preparedBy(facts: SqlStatementFacts, table: string): StatementFacts | undefined {
+  const statements = facts.sql.statements;
+  const at = statements.indexOf(facts.statement);
+  for (let i = at - 1; i >= 0; i--) {
+    const s = statements[i] as StatementFacts;
+    if (DML.has(s.kind) && s.tables.some((t) => lower(t.name) === lower(table))) return s;
+  }
+  return undefined;
+}
 
 export default defineRule({
   id: "alter-may-lose-data",
@@ -71,14 +89,20 @@ export default defineRule({
         `DROP COLUMN ${dropped.join(", ")}: the column${dropped.length === 1 ? "'s" : "s'"} values are gone once it runs (only a backup brings them back)`,
       );
     if (problems.length === 0) return;
+    const prepared = certain ? undefined : preparedBy(facts, name);
     ctx.report({
       range: s.range,
       // Certain only where the rows are known: a constant new column under a unique key of a table with rows.
-      ...(certain ? { severity: "error" as const } : {}),
+      ...(certain ? { severity: "error" as const } : prepared ? { severity: "info" as const } : {}),
       message: `this ALTER on ${name} ${certain ? "fails (the table holds rows):" : "may lose data or fail on the data it finds:"} ${problems.join("; ")}`,
       notes: [
         "innolint does not see the rows: check them first (SELECT … WHERE the value does not fit, or GROUP BY … HAVING COUNT(*) > 1 for a unique key)",
         ...(state ? [] : [`${name} is not defined by the migrations before this one: columns it cannot compare are not judged`]),
+        ...(prepared
+          ? [
+              `information, not a warning: the statement at line ${prepared.range.start.line} of this migration ${prepared.kind === "update" ? "updates" : prepared.kind === "insert" ? "copies" : "changes"} ${name}'s rows first, which reads as the data being prepared for this change`,
+            ]
+          : []),
       ],
       fix: {
         description: "check the data against the new definition before the migration, and keep a backup (or a copy of the column) until the change is verified",
