@@ -23,6 +23,7 @@ import configDrift from "./config-drift.js";
 import unusedSuppression from "./unused-suppression.js";
 import delimiterNotReset from "./delimiter-not-reset.js";
 import includeNotFollowed from "./include-not-followed.js";
+import readUncommittedIsolation from "./read-uncommitted-isolation.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -47,4 +48,5 @@ export const ALL_RULES: readonly RuleModule[] = [
   unusedSuppression,
   delimiterNotReset,
   includeNotFollowed,
+  readUncommittedIsolation,
 ];
