@@ -24,6 +24,7 @@ import unusedSuppression from "./unused-suppression.js";
 import delimiterNotReset from "./delimiter-not-reset.js";
 import includeNotFollowed from "./include-not-followed.js";
 import readUncommittedIsolation from "./read-uncommitted-isolation.js";
+import doublewriteDisabled from "./doublewrite-disabled.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -49,4 +50,5 @@ export const ALL_RULES: readonly RuleModule[] = [
   delimiterNotReset,
   includeNotFollowed,
   readUncommittedIsolation,
+  doublewriteDisabled,
 ];
