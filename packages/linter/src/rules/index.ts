@@ -25,6 +25,7 @@ import delimiterNotReset from "./delimiter-not-reset.js";
 import includeNotFollowed from "./include-not-followed.js";
 import readUncommittedIsolation from "./read-uncommitted-isolation.js";
 import doublewriteDisabled from "./doublewrite-disabled.js";
+import strictModeDisabled from "./strict-mode-disabled.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -51,4 +52,5 @@ export const ALL_RULES: readonly RuleModule[] = [
   includeNotFollowed,
   readUncommittedIsolation,
   doublewriteDisabled,
+  strictModeDisabled,
 ];
