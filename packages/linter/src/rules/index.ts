@@ -26,6 +26,7 @@ import includeNotFollowed from "./include-not-followed.js";
 import readUncommittedIsolation from "./read-uncommitted-isolation.js";
 import doublewriteDisabled from "./doublewrite-disabled.js";
 import strictModeDisabled from "./strict-mode-disabled.js";
+import serverCharsetUtf8mb3 from "./server-charset-utf8mb3.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -53,4 +54,5 @@ export const ALL_RULES: readonly RuleModule[] = [
   readUncommittedIsolation,
   doublewriteDisabled,
   strictModeDisabled,
+  serverCharsetUtf8mb3,
 ];
