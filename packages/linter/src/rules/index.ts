@@ -27,6 +27,9 @@ import readUncommittedIsolation from "./read-uncommitted-isolation.js";
 import doublewriteDisabled from "./doublewrite-disabled.js";
 import strictModeDisabled from "./strict-mode-disabled.js";
 import serverCharsetUtf8mb3 from "./server-charset-utf8mb3.js";
+import localInfileEnabled from "./local-infile-enabled.js";
+import generalLogEnabled from "./general-log-enabled.js";
+import slowLogEverything from "./slow-log-everything.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -55,4 +58,7 @@ export const ALL_RULES: readonly RuleModule[] = [
   doublewriteDisabled,
   strictModeDisabled,
   serverCharsetUtf8mb3,
+  localInfileEnabled,
+  generalLogEnabled,
+  slowLogEverything,
 ];

@@ -73,3 +73,26 @@ export function lineFix(o: ResolvedOption, name: string, value: string, descript
 export function isOn(s: Setting | undefined): boolean {
   return s !== undefined && /^(ON|1|TRUE)$/i.test(s.value);
 }
+
+/**
+ * Of names that are one variable under several names (MariaDB's slow_query_log and log_slow_query),
+ * the line the server reads last, else the target's default under the first name it knows.
+ */
+export function lastSetting(facts: OptionFacts, names: readonly string[]): (Setting & { name: string }) | undefined {
+  let best: { index: number; name: string } | undefined;
+  for (const name of names) {
+    const o = explicit(facts, name);
+    if (!o) continue;
+    const index = facts.options.lastIndexOf(o);
+    if (!best || index > best.index) best = { index, name };
+  }
+  if (best) {
+    const s = setting(facts, best.name);
+    return s && { ...s, name: best.name };
+  }
+  for (const name of names) {
+    const s = setting(facts, name);
+    if (s) return { ...s, name };
+  }
+  return undefined;
+}
