@@ -30,6 +30,8 @@ import serverCharsetUtf8mb3 from "./server-charset-utf8mb3.js";
 import localInfileEnabled from "./local-infile-enabled.js";
 import generalLogEnabled from "./general-log-enabled.js";
 import slowLogEverything from "./slow-log-everything.js";
+import queryCacheAllocated from "./query-cache-allocated.js";
+import tmpTableLimits from "./tmp-table-limits.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -61,4 +63,6 @@ export const ALL_RULES: readonly RuleModule[] = [
   localInfileEnabled,
   generalLogEnabled,
   slowLogEverything,
+  queryCacheAllocated,
+  tmpTableLimits,
 ];
