@@ -32,6 +32,11 @@ import generalLogEnabled from "./general-log-enabled.js";
 import slowLogEverything from "./slow-log-everything.js";
 import queryCacheAllocated from "./query-cache-allocated.js";
 import tmpTableLimits from "./tmp-table-limits.js";
+import binlogRetentionShort from "./binlog-retention-short.js";
+import binlogDisabled from "./binlog-disabled.js";
+import binlogFormatUnsafe from "./binlog-format-unsafe.js";
+import binlogRowImage from "./binlog-row-image.js";
+import replicaNotReadOnly from "./replica-not-read-only.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -65,4 +70,9 @@ export const ALL_RULES: readonly RuleModule[] = [
   slowLogEverything,
   queryCacheAllocated,
   tmpTableLimits,
+  binlogRetentionShort,
+  binlogDisabled,
+  binlogFormatUnsafe,
+  binlogRowImage,
+  replicaNotReadOnly,
 ];

@@ -96,3 +96,12 @@ export function lastSetting(facts: OptionFacts, names: readonly string[]): (Sett
   }
   return undefined;
 }
+
+/** 3600 → "1 h", 604800 → "7 days", 90 → "1.5 min" (two significant figures at most). */
+export function duration(seconds: number): string {
+  const round = (v: number) => Number(v.toPrecision(2)).toString();
+  if (seconds >= 86400) return `${round(seconds / 86400)} day${seconds === 86400 ? "" : "s"}`;
+  if (seconds >= 3600) return `${round(seconds / 3600)} h`;
+  if (seconds >= 60) return `${round(seconds / 60)} min`;
+  return `${round(seconds)} s`;
+}
