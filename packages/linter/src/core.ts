@@ -67,4 +67,6 @@ export interface LintOptions {
   includeRoots?: string[];
   /** Follow an !include or !includedir outside the project too (--follow-includes; lint/includes.ts). */
   followIncludes?: boolean;
+  /** --upgrade-to: option files are also judged for this later server (src/upgrade.ts). */
+  upgradeTo?: string;
 }

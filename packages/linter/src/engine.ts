@@ -26,6 +26,7 @@ import { applySuppressions, parseDirectives, targetDirective, unusedSuppressions
 import { lookupVariable } from "./catalogue/index.js";
 import { TargetError, type Target } from "./target.js";
 import { append } from "./arrays.js";
+import { upgradeFindings, upgradeTarget, withUpgrade } from "./upgrade.js";
 
 /** What every entry point starts with: the configuration (its error is an input error) and the simulator loading. */
 function prepare(
@@ -175,8 +176,24 @@ export async function lintOptionFile(path: string, options: LintOptions = {}, on
   const target = targetOr(errors, file, targetDirective(optionFileComments(rootFile))?.label, options, config);
   if (!target) return { set, outcome: { errors } };
   const facts = buildOptionFacts(file, set, target);
+  let upgradeTo: Target | undefined;
+  try {
+    upgradeTo = options.upgradeTo && only === undefined ? upgradeTarget(options.upgradeTo, target) : undefined;
+  } catch (e) {
+    if (!(e instanceof TargetError)) throw e;
+    errors.push({ file, message: e.message });
+    return { set, outcome: { errors } };
+  }
+  if (upgradeTo) withUpgrade(facts, upgradeTo);
   const sim = await simulator;
   const findings = only === "drift" ? [] : runRules(optionFileRules, facts, file, target, config, errors, sim);
+  if (facts.upgrade && upgradeTo) {
+    const at = upgradeTo;
+    append(
+      findings,
+      upgradeFindings(facts.upgrade, findings, optionFileRules, (rules, f) => runRules(rules, f, file, at, config, errors, sim)),
+    );
+  }
   if (options.live) append(findings, runRules(driftRules, { file: facts, live: options.live }, file, target, config, errors, sim));
   fingerprintOptionFindings(findings, set);
   return {

@@ -74,7 +74,7 @@ function targetOf(ex: RuleExample) {
 
 function plan(surface: Surface, ex: RuleExample): Plan | undefined {
   const kind = kindOf(ex);
-  const target = ex.target ? ["--target", ex.target] : [];
+  const target = [...(ex.target ? ["--target", ex.target] : []), ...(ex.upgradeTo ? ["--upgrade-to", ex.upgradeTo] : [])];
   const direct: Plan = { files: { [ex.file]: ex.code }, args: [...target, ex.file] };
   switch (surface) {
     case "option-file":

@@ -37,6 +37,7 @@ import binlogDisabled from "./binlog-disabled.js";
 import binlogFormatUnsafe from "./binlog-format-unsafe.js";
 import binlogRowImage from "./binlog-row-image.js";
 import replicaNotReadOnly from "./replica-not-read-only.js";
+import upgradeChangesDefault from "./upgrade-changes-default.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -75,4 +76,5 @@ export const ALL_RULES: readonly RuleModule[] = [
   binlogFormatUnsafe,
   binlogRowImage,
   replicaNotReadOnly,
+  upgradeChangesDefault,
 ];
