@@ -21,7 +21,12 @@ export function renderRuleDoc(doc: RuleDoc): string {
     ["Silent", doc.examples.silent],
   ] as const) {
     for (const ex of examples) {
-      out.push(`${label}: ${ex.description}${ex.target ? ` (target ${ex.target}${ex.upgradeTo ? `, upgrading to ${ex.upgradeTo}` : ""})` : ""}`, "", indent(ex.code), "");
+      out.push(
+        `${label}: ${ex.description}${ex.target ? ` (target ${ex.target}${ex.upgradeTo ? `, upgrading to ${ex.upgradeTo}` : ""})` : ""}`,
+        "",
+        indent(ex.code),
+        "",
+      );
       const running = ex.snapshot?.variables as Record<string, string> | undefined;
       if (running)
         out.push(

@@ -1,5 +1,5 @@
 import { effectiveNumber } from "../optionfile/rules/facts.js";
-import { lineFix, setting, written } from "../optionfile/rules/settings.js";
+import { lineFix, setting } from "../optionfile/rules/settings.js";
 import { defineRule } from "./define.js";
 import { binlogEnabled } from "./relaxed-commit-durability.js";
 
