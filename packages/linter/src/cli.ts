@@ -36,6 +36,7 @@ import { runSimulate, SimulateUsageError } from "./simulate/command.js";
 import { REPORTERS } from "./reporters/index.js";
 import { assertCatalogued } from "./catalogue/index.js";
 import { parseTarget, TargetError } from "./target.js";
+import { upgradeTarget } from "./upgrade.js";
 import { loadLiveContext, parseTimeout, runLive } from "./live/command.js";
 import { promptSecret } from "./live/prompt.js";
 import { LiveError } from "./live/session.js";
@@ -100,6 +101,11 @@ const LINT_FLAGS: Record<string, FlagSpec> = {
   "host-memory": hostMemory,
   "host-cpus": hostCpus,
   "host-storage": hostStorage,
+  "upgrade-to": {
+    type: "string",
+    value: "flavor-version",
+    help: "also judge option files for this later server (mysql-8.4.3 after --target\nmysql-8.0.36): what stops it, what it reads differently, and the defaults\nthat change under an unchanged file",
+  },
   "follow-includes": {
     type: "boolean",
     help: "read !include/!includedir paths outside the project too (default: reported,\nnot read, so that findings do not depend on the machine that lints)",
@@ -203,6 +209,8 @@ interface LintArgs extends ReportArgs {
   contextSnapshot?: string;
   contextTimeout?: number;
   baseline?: string;
+  /** --upgrade-to: the later server option files are also judged for. */
+  upgradeTo?: string;
   noBaseline: boolean;
   progress: boolean;
   /** Threads parsing SQL (sql/pool.ts); undefined lets the run decide. */
@@ -222,6 +230,8 @@ function lintArgsOf(parsed: Parsed): LintArgs {
   };
   const stdin = str("stdin-filename");
   if (stdin !== undefined) args.stdinFilename = stdin;
+  const upgradeTo = str("upgrade-to");
+  if (upgradeTo !== undefined) args.upgradeTo = upgradeTo;
   if (f.color === true && f["no-color"] === true) throw new UsageError("give --color or --no-color, not both");
   if (f.color === true) args.color = true;
   if (f["no-color"] === true) args.color = false;
@@ -246,6 +256,10 @@ function checkedLintArgs(args: LintArgs, command: LintCommand): LintArgs {
   if (args.paths.length === 0) throw new UsageError(`no files given (try: innolint ${command === "baseline" ? "baseline " : ""}my.cnf)`);
   if (command === "baseline" && args.noBaseline) throw new UsageError("--no-baseline contradicts innolint baseline");
   if (args.target) assertCatalogued(parseTarget(args.target));
+  if (args.upgradeTo) {
+    const to = assertCatalogued(parseTarget(args.upgradeTo));
+    if (args.target) upgradeTarget(to.label, parseTarget(args.target));
+  }
   if (args.contextDsn && args.contextSnapshot) throw new UsageError("give either --context-dsn or --context-snapshot, not both");
   return args;
 }
@@ -278,6 +292,7 @@ async function baseOptions(args: LintArgs, io: CliIO, review?: ReviewRun): Promi
   const base: LintOptions = { noConfig: args.noConfig, cwd: io.cwd, impact: args.impact, ...(args.followIncludes ? { followIncludes: true } : {}) };
   if (args.target) base.target = args.target;
   if (args.host) base.host = args.host;
+  if (args.upgradeTo) base.upgradeTo = args.upgradeTo;
   if (args.config) base.configPath = resolve(io.cwd, args.config);
   if (review) base.changedFiles = review.changedFiles;
   if (args.contextDsn || args.contextSnapshot) {

@@ -79,4 +79,6 @@ export interface LintOptions {
   followIncludes?: boolean;
   /** The host from --host-* or the editor's innolint.host: over an option file's directive and the configuration's "host". */
   host?: HostInput;
+  /** --upgrade-to: option files are also judged for this later server (src/upgrade.ts). */
+  upgradeTo?: string;
 }

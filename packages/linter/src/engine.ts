@@ -30,6 +30,7 @@ import { hostDirective, type Host } from "./host.js";
 import { hostFor } from "./host-context.js";
 import { assessAlter, onlineDdlNote } from "./ddl/estimate.js";
 import type { SqlStatementFacts } from "./sql/rules/context.js";
+import { upgradeFindings, upgradeTarget, withUpgrade } from "./upgrade.js";
 
 /** What every entry point starts with: the configuration (its error is an input error) and the simulator loading. */
 function prepare(
@@ -185,8 +186,24 @@ export async function lintOptionFile(path: string, options: LintOptions = {}, on
   const directive = hostDirective(optionFileComments(rootFile));
   for (const p of directive?.problems ?? []) errors.push({ file: p.file, line: p.range.start.line, message: p.message });
   const host = hostFor(options, config, directive?.values);
+  let upgradeTo: Target | undefined;
+  try {
+    upgradeTo = options.upgradeTo && only === undefined ? upgradeTarget(options.upgradeTo, target) : undefined;
+  } catch (e) {
+    if (!(e instanceof TargetError)) throw e;
+    errors.push({ file, message: e.message });
+    return { set, outcome: { errors } };
+  }
+  if (upgradeTo) withUpgrade(facts, upgradeTo);
   const sim = await simulator;
   const findings = only === "drift" ? [] : runRules(optionFileRules, facts, file, target, config, errors, sim, host);
+  if (facts.upgrade && upgradeTo) {
+    const at = upgradeTo;
+    append(
+      findings,
+      upgradeFindings(facts.upgrade, findings, optionFileRules, (rules, f) => runRules(rules, f, file, at, config, errors, sim, host)),
+    );
+  }
   if (options.live) append(findings, runRules(driftRules, { file: facts, live: options.live }, file, target, config, errors, sim));
   fingerprintOptionFindings(findings, set);
   return {

@@ -22,6 +22,8 @@ export interface RuleExample {
   /** File name the example is linted as (decides option file vs SQL). */
   file: string;
   target?: string;
+  /** Linted with --upgrade-to this later server too. */
+  upgradeTo?: string;
   code: string;
   /**
    * A live server's snapshot (schema/live-snapshot.schema.json) the example is judged against:

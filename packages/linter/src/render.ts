@@ -22,7 +22,11 @@ export function renderRuleDoc(doc: RuleDoc): string {
   ] as const) {
     for (const ex of examples) {
       const host = ex.host ? Object.entries(ex.host).map(([k, v]) => `${k}=${v}`) : [];
-      const on = [...(ex.target ? [`target ${ex.target}`] : []), ...(host.length ? [`host ${host.join(" ")}`] : [])];
+      const on = [
+        ...(ex.target ? [`target ${ex.target}`] : []),
+        ...(ex.upgradeTo ? [`upgrading to ${ex.upgradeTo}`] : []),
+        ...(host.length ? [`host ${host.join(" ")}`] : []),
+      ];
       out.push(`${label}: ${ex.description}${on.length ? ` (${on.join(", ")})` : ""}`, "", indent(ex.code), "");
       const running = ex.snapshot?.variables as Record<string, string> | undefined;
       if (running)

@@ -105,9 +105,10 @@ describe.skipIf(Boolean(unavailable))("live server (MariaDB)", () => {
     const file = `mysql://127.0.0.1:${server.port}`;
     expect(report.targets[file]).toMatch(/^mariadb-10\.\d+\.\d+$/);
     // Every variable of a real server goes through the option-file facts: only value rules may speak,
-    // about the two values this server was given (SET GLOBAL, and --innodb-sort-buffer-size=64M).
-    expect(report.findings.map((f) => f.rule)).toEqual(["relaxed-commit-durability", "sort-buffer-oversized"]);
-    const finding = report.findings[0] as JsonFinding;
+    // about the two values this server was given (SET GLOBAL, and --innodb-sort-buffer-size=64M), the
+    // general log this harness turns on, and MariaDB's default local_infile = ON.
+    expect(report.findings.map((f) => f.rule)).toEqual(["general-log-enabled", "relaxed-commit-durability", "sort-buffer-oversized", "local-infile-enabled"]);
+    const finding = report.findings.find((f) => f.rule === "relaxed-commit-durability") as JsonFinding;
     expect(finding.file).toBe(file);
     expect(finding.message).toMatch(/^innodb_flush_log_at_trx_commit=2 relaxes durability/);
     expect(res.code).toBe(1);
@@ -254,8 +255,10 @@ describe.skipIf(Boolean(unavailable))("live server (MariaDB)", () => {
     const report = JSON.parse(res.stdout) as { findings: JsonFinding[] };
     const file = `mysql://localhost?socket=${server.socket}`;
     expect(report.findings.map((f) => [f.rule, f.file])).toEqual([
+      ["general-log-enabled", file],
       ["relaxed-commit-durability", file],
       ["sort-buffer-oversized", file],
+      ["local-infile-enabled", file],
     ]);
   });
 

@@ -36,6 +36,21 @@ import instantDdlLimit from "./instant-ddl-limit.js";
 import alterMayLoseData from "./alter-may-lose-data.js";
 import tableWithoutPrimaryKey from "./table-without-primary-key.js";
 import threeByteUnicodeColumn from "./three-byte-unicode-column.js";
+import readUncommittedIsolation from "./read-uncommitted-isolation.js";
+import doublewriteDisabled from "./doublewrite-disabled.js";
+import strictModeDisabled from "./strict-mode-disabled.js";
+import serverCharsetUtf8mb3 from "./server-charset-utf8mb3.js";
+import localInfileEnabled from "./local-infile-enabled.js";
+import generalLogEnabled from "./general-log-enabled.js";
+import slowLogEverything from "./slow-log-everything.js";
+import queryCacheAllocated from "./query-cache-allocated.js";
+import tmpTableLimits from "./tmp-table-limits.js";
+import binlogRetentionShort from "./binlog-retention-short.js";
+import binlogDisabled from "./binlog-disabled.js";
+import binlogFormatUnsafe from "./binlog-format-unsafe.js";
+import binlogRowImage from "./binlog-row-image.js";
+import replicaNotReadOnly from "./replica-not-read-only.js";
+import upgradeChangesDefault from "./upgrade-changes-default.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -73,4 +88,19 @@ export const ALL_RULES: readonly RuleModule[] = [
   alterMayLoseData,
   tableWithoutPrimaryKey,
   threeByteUnicodeColumn,
+  readUncommittedIsolation,
+  doublewriteDisabled,
+  strictModeDisabled,
+  serverCharsetUtf8mb3,
+  localInfileEnabled,
+  generalLogEnabled,
+  slowLogEverything,
+  queryCacheAllocated,
+  tmpTableLimits,
+  binlogRetentionShort,
+  binlogDisabled,
+  binlogFormatUnsafe,
+  binlogRowImage,
+  replicaNotReadOnly,
+  upgradeChangesDefault,
 ];

@@ -40,6 +40,8 @@ export interface OptionFacts {
   live?: LiveOrigin;
   /** Plugin libraries the server loads before it reads plugin options (plugin-load, plugin-load-add). */
   pluginLoads: PluginLoad[];
+  /** The same lines read by the server of `--upgrade-to` (src/upgrade.ts). */
+  upgrade?: OptionFacts;
 }
 
 /** One `[name=]library` item of plugin-load, plugin-load-add or early-plugin-load. */

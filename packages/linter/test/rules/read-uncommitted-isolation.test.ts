@@ -1,0 +1,14 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { run } from "../helpers/run.js";
+
+const fixture = join(__dirname, "..", "..", "..", "..", "fixtures", "rules", "read-uncommitted-isolation");
+
+describe("read-uncommitted-isolation", () => {
+  it("reports its fixture", async () => {
+    const res = await run(["--format", "json", "--target", "mysql-8.4.3", "my.cnf"], { cwd: fixture });
+    const report = JSON.parse(res.stdout) as { findings: { rule: string }[]; errors: unknown[] };
+    expect(report.errors).toEqual([]);
+    expect(report.findings.filter((f) => f.rule === "read-uncommitted-isolation").length).toBeGreaterThan(0);
+  });
+});
