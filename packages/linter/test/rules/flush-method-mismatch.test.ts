@@ -1,19 +1,9 @@
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lintOptionFile } from "../../src/engine.js";
-import { scratch } from "../helpers/run.js";
+import { ruleFindings } from "../helpers/option-rule.js";
 
 async function found(text: string, target: string, storage?: "ssd" | "hdd" | "network") {
-  const dir = scratch({ "my.cnf": text });
-  const out = await lintOptionFile(join(dir, "my.cnf"), {
-    impact: false,
-    noConfig: true,
-    target,
-    cwd: dir,
-    ...(storage ? { host: { values: { storage }, source: "the command line" } } : {}),
-  });
-  expect(out.outcome.errors).toEqual([]);
-  return out.outcome.result!.findings.filter((f) => f.rule === "flush-method-mismatch").map((f) => `${f.range.start.line} ${f.message}`);
+  const found = await ruleFindings("flush-method-mismatch", text, target, storage ? { host: { storage } } : {});
+  return found.map((f) => `${f.range.start.line} ${f.message}`);
 }
 
 const POOL = "[mysqld]\ninnodb_buffer_pool_size = 48G\n";

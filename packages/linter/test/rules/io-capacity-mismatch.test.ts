@@ -1,21 +1,11 @@
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lintOptionFile } from "../../src/engine.js";
-import { scratch } from "../helpers/run.js";
+import { ruleFindings } from "../helpers/option-rule.js";
 import { mariadbUnavailable, startMariaDB, type TestServer } from "../helpers/mariadb.js";
 import { requireOracle } from "../helpers/require-oracle.js";
 
 async function found(text: string, target: string, storage?: "ssd" | "hdd") {
-  const dir = scratch({ "my.cnf": text });
-  const out = await lintOptionFile(join(dir, "my.cnf"), {
-    impact: false,
-    noConfig: true,
-    target,
-    cwd: dir,
-    ...(storage ? { host: { values: { storage }, source: "the command line" } } : {}),
-  });
-  expect(out.outcome.errors).toEqual([]);
-  return out.outcome.result!.findings.filter((f) => f.rule === "io-capacity-mismatch").map((f) => `${f.range.start.line} ${f.message}`);
+  const found = await ruleFindings("io-capacity-mismatch", text, target, storage ? { host: { storage } } : {});
+  return found.map((f) => `${f.range.start.line} ${f.message}`);
 }
 
 describe("io-capacity-mismatch", () => {

@@ -1,22 +1,18 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lintOptionFile } from "../../src/engine.js";
 import { run, scratch } from "../helpers/run.js";
+import { ruleFindings } from "../helpers/option-rule.js";
 
 const fixture = join(__dirname, "..", "..", "..", "..", "fixtures", "rules", "memory-overcommit");
 
 const OVERCOMMIT = "[mysqld]\ninnodb_buffer_pool_size = 48G\nmax_connections = 2000\nsort_buffer_size = 64M\njoin_buffer_size = 64M\n";
 
 async function messages(text: string, target: string, extra: { host?: string; config?: object; memory?: string } = {}) {
-  const dir = scratch({ "my.cnf": text, ".innolint.json": JSON.stringify({ root: true, ...(extra.config ?? {}) }) });
-  const out = await lintOptionFile(join(dir, "my.cnf"), {
-    impact: false,
-    target,
-    cwd: dir,
-    ...(extra.memory ? { host: { values: { memory: Number(extra.memory) }, source: "the command line" } } : {}),
+  const found = await ruleFindings("memory-overcommit", text, target, {
+    config: extra.config ?? {},
+    ...(extra.memory ? { host: { memory: Number(extra.memory) } } : {}),
   });
-  expect(out.outcome.errors).toEqual([]);
-  return out.outcome.result!.findings.filter((f) => f.rule === "memory-overcommit").map((f) => `${f.range.start.line}: ${f.message}`);
+  return found.map((f) => `${f.range.start.line}: ${f.message}`);
 }
 
 describe("memory-overcommit", () => {

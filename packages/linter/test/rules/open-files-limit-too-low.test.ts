@@ -1,16 +1,11 @@
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lintOptionFile } from "../../src/engine.js";
 import { adjustForDescriptors } from "../../src/optionfile/rules/open-files.js";
-import { scratch } from "../helpers/run.js";
+import { ruleFindings } from "../helpers/option-rule.js";
 import { requireOracle } from "../helpers/require-oracle.js";
 import { openFilesOracle, openFilesUnavailable, type OpenFilesCase } from "../oracle/open-files-oracle.js";
 
 async function found(text: string, target: string) {
-  const dir = scratch({ "my.cnf": text });
-  const out = await lintOptionFile(join(dir, "my.cnf"), { impact: false, noConfig: true, target, cwd: dir });
-  expect(out.outcome.errors).toEqual([]);
-  return out.outcome.result!.findings.filter((f) => f.rule === "open-files-limit-too-low").map((f) => `${f.range.start.line} ${f.severity} ${f.message}`);
+  return (await ruleFindings("open-files-limit-too-low", text, target)).map((f) => `${f.range.start.line} ${f.severity} ${f.message}`);
 }
 
 const ISSUE = "[mysqld]\nmax_connections = 2000\ntable_open_cache = 100000\nopen_files_limit = 5000\n";

@@ -1,13 +1,8 @@
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lintOptionFile } from "../../src/engine.js";
-import { scratch } from "../helpers/run.js";
+import { ruleFindings } from "../helpers/option-rule.js";
 
 async function found(text: string, target: string) {
-  const dir = scratch({ "my.cnf": text });
-  const out = await lintOptionFile(join(dir, "my.cnf"), { impact: false, noConfig: true, target, cwd: dir });
-  expect(out.outcome.errors).toEqual([]);
-  return out.outcome.result!.findings.filter((f) => f.rule === "per-session-buffer-oversized").map((f) => [f.range.start.line, f.severity, f.message]);
+  return (await ruleFindings("per-session-buffer-oversized", text, target)).map((f) => [f.range.start.line, f.severity, f.message]);
 }
 
 const FILE = "[mysqld]\nmax_connections = 2000\njoin_buffer_size = 64M\nsort_buffer_size = 64M\nread_buffer_size = 16M\n";

@@ -1,13 +1,8 @@
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lintOptionFile } from "../../src/engine.js";
-import { scratch } from "../helpers/run.js";
+import { ruleFindings } from "../helpers/option-rule.js";
 
 async function found(text: string, target: string, config: object = {}) {
-  const dir = scratch({ "my.cnf": text, ".innolint.json": JSON.stringify({ root: true, ...config }) });
-  const out = await lintOptionFile(join(dir, "my.cnf"), { impact: false, target, cwd: dir });
-  expect(out.outcome.errors).toEqual([]);
-  return out.outcome.result!.findings.filter((f) => f.rule === "redo-log-undersized");
+  return ruleFindings("redo-log-undersized", text, target, { config });
 }
 
 describe("redo-log-undersized", () => {
