@@ -32,6 +32,20 @@ export interface AlterAssessment {
 
 /** The statement's online DDL with its size and cost; undefined for statements that are not online DDL. */
 export function assessAlter(facts: SqlStatementFacts, sim: EngineSim | undefined): AlterAssessment | undefined {
+  // The rules and the statement's note assess the same facts: once each, with or without the simulator.
+  const byFacts = assessed.get(facts);
+  const key = sim ?? NO_SIM;
+  if (byFacts?.has(key)) return byFacts.get(key);
+  const out = assess(facts, sim);
+  if (byFacts) byFacts.set(key, out);
+  else assessed.set(facts, new Map([[key, out]]));
+  return out;
+}
+
+const assessed = new WeakMap<SqlStatementFacts, Map<object, AlterAssessment | undefined>>();
+const NO_SIM = {};
+
+function assess(facts: SqlStatementFacts, sim: EngineSim | undefined): AlterAssessment | undefined {
   const ddl = statementOnlineDdl(facts);
   if (!ddl) return undefined;
   const s = facts.statement;

@@ -26,10 +26,17 @@ export function serverDefaultCharset(target: Target): string {
 export function statementOnlineDdl(facts: { statement: StatementFacts; schema: Schema; target: Target }): OnlineDdl | undefined {
   const { statement, schema, target } = facts;
   if (!isOnlineDdl(statement)) return undefined;
+  // Several rules and the statement's note ask about the same facts, before the schema moves on.
+  const known = classified.get(facts);
+  if (known) return known;
   const t = ddlTable(statement);
   const table = t ? schema.table(t.name, t.schema) : undefined;
-  return classifyOnlineDdl(statement, table, target, { defaultCharset: serverDefaultCharset(target) });
+  const ddl = classifyOnlineDdl(statement, table, target, { defaultCharset: serverDefaultCharset(target) });
+  if (ddl) classified.set(facts, ddl);
+  return ddl;
 }
+
+const classified = new WeakMap<object, OnlineDdl>();
 
 /** A foreign_key_checks assignment's value: true/false, or undefined when it is not one or not plain. */
 function foreignKeyChecks(stmt: StatementFacts): boolean | undefined {
