@@ -94,6 +94,7 @@ function runRules<F>(
         options,
         ...(withSim ? { sim: withSim } : {}),
         ...(host ? { host } : {}),
+        ...(config?.tables ? { tables: config.tables } : {}),
         report(r) {
           const finding = toFinding(doc, doc.severity, file, target, r);
           if (forced) finding.severity = forced;

@@ -10,6 +10,7 @@ import {
   sortBufferImpact,
 } from "../src/impact/estimates.js";
 import { loadSimulator } from "../src/impact/simulator.js";
+import { ruleFindings } from "./helpers/option-rule.js";
 
 const MiB = 2 ** 20;
 const GiB = 2 ** 30;
@@ -118,6 +119,20 @@ describe("sort buffer", () => {
     expect(small.baseline.value).toBeLessThan(assumed.baseline.value / 10);
     expect(small.inputs).toContainEqual({ name: "rows", value: 2_000_000, source: "schema" });
     expect(small.ratio).not.toBeCloseTo(assumed.ratio, 2);
+  });
+});
+
+describe("sort buffer on an option file, with declared tables", () => {
+  it("computes on the largest table .innolint.json declares, named, and on the assumed one without", async () => {
+    const text = "[mysqld]\ninnodb_sort_buffer_size = 64M\n";
+    const tables = { "shop.orders": { rows: 2.0e8, dataSize: "70G" }, countries: { rows: 250 } };
+    const [declared] = await ruleFindings("sort-buffer-oversized", text, "mysql-8.0.22", { config: { tables }, impact: true });
+    const [assumed] = await ruleFindings("sort-buffer-oversized", text, "mysql-8.0.22", { impact: true });
+    expect(declared?.impact?.summary).toContain("on shop.orders");
+    expect(declared?.impact?.inputs).toContainEqual({ name: "rows", value: 2e8, source: "config" });
+    expect(declared?.impact?.assumptions[0]).toContain("the largest table .innolint.json declares");
+    expect(assumed?.impact?.summary).toContain("on the assumed table");
+    expect(declared?.impact?.baseline.value).not.toBe(assumed?.impact?.baseline.value);
   });
 });
 

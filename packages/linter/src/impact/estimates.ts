@@ -1,5 +1,6 @@
 import type { BpScanResult, DropStallResult, EngineSim, IndexBuildResult, PartitionDivesResult, RedoCommitResult } from "@innolint/engine-sim";
 import { REFERENCE } from "@innolint/engine-sim/scenarios";
+import type { DeclaredTableSizes } from "../config-tables.js";
 import type { Impact, ImpactInput } from "../finding.js";
 import { change, seconds, sig2, times } from "../figures.js";
 import { formatBytes } from "../optionfile/rules/values.js";
@@ -25,7 +26,7 @@ export interface BuildTable {
   rows: number;
   rowBytes: number;
   keyBytes: number;
-  source: "schema" | "live" | "assumed";
+  source: "schema" | "live" | "config" | "assumed";
 }
 
 /** Without the table, the measured study's: one 10 × CHAR(24) index on the TPC-C stock table. */
@@ -35,6 +36,24 @@ const STUDY_TABLE: BuildTable = {
   keyBytes: REFERENCE.indexBuild.key_bytes,
   source: "assumed",
 };
+
+/**
+ * The table an option file's index-build impact is computed on: the largest the configuration
+ * declares (by data size, else rows), with the study's row or key size where the declaration has
+ * none; undefined without declared tables.
+ */
+export function largestDeclaredTable(tables: DeclaredTableSizes | undefined): BuildTable | undefined {
+  const sized = Object.entries(tables ?? {})
+    .map(([name, t]) => {
+      const rowBytes = t.rows && t.dataBytes ? t.dataBytes / t.rows : STUDY_TABLE.rowBytes;
+      const rows = t.rows ?? (t.dataBytes ?? 0) / rowBytes;
+      return { name, rows: Math.round(rows), rowBytes: Math.round(rowBytes), bytes: rows * rowBytes };
+    })
+    .filter((t) => t.rows > 0)
+    .sort((a, b) => b.bytes - a.bytes || (a.name < b.name ? -1 : 1));
+  const top = sized[0];
+  return top ? { name: top.name, rows: top.rows, rowBytes: top.rowBytes, keyBytes: STUDY_TABLE.keyBytes, source: "config" } : undefined;
+}
 
 /**
  * What innodb_sort_buffer_size costs and buys for an index build, against the 1M default: both the
@@ -69,7 +88,7 @@ export function sortBufferImpact(sim: EngineSim, sortBufferBytes: number, inputs
     assumptions: [
       table === STUDY_TABLE
         ? `assumed table: ${sig2(table.rows)} rows of ${table.rowBytes} bytes and a ${table.keyBytes}-byte index key (the TPC-C stock table of the measured study, Aurora MySQL 2.04.9 on r5.2xlarge); the seconds and the ratio are both this table's: a table whose keys fill fewer sort buffers gains a different share`
-        : `the build's table${table.name ? ` ${table.name}` : ""}: ${sig2(table.rows)} rows of ${sig2(table.rowBytes)} bytes, ${sig2(table.keyBytes)}-byte index key (${table.source}); host figures of the measured study (Aurora MySQL 2.04.9 on r5.2xlarge)`,
+        : `the build's table${table.name ? ` ${table.name}` : ""}: ${sig2(table.rows)} rows of ${sig2(table.rowBytes)} bytes (${table.source === "config" ? "the largest table .innolint.json declares" : table.source}), ${sig2(table.keyBytes)}-byte index key${table.source === "config" ? " (assumed: the study's)" : ""}; host figures of the measured study (Aurora MySQL 2.04.9 on r5.2xlarge)`,
       "row0merge path: one sorted run per sort buffer, strictly two-way merge passes",
       "concurrent DML: 128 threads, 45 % writes, during an online table rebuild",
     ],

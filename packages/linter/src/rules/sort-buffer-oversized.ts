@@ -1,4 +1,4 @@
-import { rowLogImpact, sortBufferImpact } from "../impact/estimates.js";
+import { largestDeclaredTable, rowLogImpact, sortBufferImpact } from "../impact/estimates.js";
 import { sig2 } from "../figures.js";
 import { effectiveNumber, optionSource } from "../optionfile/rules/facts.js";
 import { explicit, MiB, usesDdlBuffer } from "../optionfile/rules/shared.js";
@@ -51,7 +51,12 @@ export default defineRule({
       notes: ["measured: one 10-column index on 192 M rows took 2 h 11 min at 1M and 2 h 05 min at 64M"],
       ...(ctx.sim
         ? {
-            impact: sortBufferImpact(ctx.sim, size, [{ name: "innodb_sort_buffer_size", value: size, source: optionSource(facts, "innodb_sort_buffer_size") }]),
+            impact: sortBufferImpact(
+              ctx.sim,
+              size,
+              [{ name: "innodb_sort_buffer_size", value: size, source: optionSource(facts, "innodb_sort_buffer_size") }],
+              largestDeclaredTable(ctx.tables),
+            ),
           }
         : {}),
       fix: {

@@ -1,6 +1,7 @@
 import type { EngineSim } from "@innolint/engine-sim";
 import { catalogueGap } from "../catalogue/index.js";
 import type { Host } from "../host.js";
+import type { DeclaredTableSizes } from "../config-tables.js";
 import type { Finding, Fix, Impact, Range, Severity } from "../finding.js";
 import type { RuleDoc } from "../knowledge.js";
 import type { Target } from "../target.js";
@@ -28,6 +29,8 @@ export interface RuleContext {
   readonly sim?: EngineSim;
   /** What the server runs on, when a configuration, directive, option or editor setting says. */
   readonly host?: Host;
+  /** Production table sizes the configuration declares ("tables" in .innolint.json). */
+  readonly tables?: DeclaredTableSizes;
   report(report: Report): void;
 }
 
