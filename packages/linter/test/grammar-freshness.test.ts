@@ -36,3 +36,12 @@ describe.skipIf(Boolean(missing)).each(readdirSync(grammars).filter((n) => n.sta
     expect(test.status, `${test.stdout}\n${test.stderr}`).toBe(0);
   });
 });
+
+describe("tree-sitter-mysql's node types", () => {
+  it("name no named node in capitals: the SQL facts tell keywords by their type alone (sql/extract/columns.ts)", () => {
+    const types = JSON.parse(readFileSync(join(grammars, "tree-sitter-mysql", "src", "node-types.json"), "utf8")) as { type: string; named: boolean }[];
+    expect(types.filter((t) => t.named && /^[A-Z_]+$/.test(t.type)).map((t) => t.type)).toEqual([]);
+    // Keywords are anonymous and in capitals.
+    expect(types.some((t) => !t.named && t.type === "SELECT")).toBe(true);
+  });
+});

@@ -28,6 +28,8 @@ const NAMED_KINDS: Record<string, Tok["kind"]> = {
   paren_group: "paren",
 };
 
+const KEYWORD_TYPE = /^[A-Z_]+$/;
+
 export function tokens(nodes: Node[]): Tok[] {
   const out: Tok[] = [];
   for (const n of nodes) {
@@ -40,7 +42,8 @@ export function tokens(nodes: Node[]): Tok[] {
     }
     let kind = NAMED_KINDS[type];
     const identifier = kind === "word";
-    if (!kind) kind = !n.isNamed && /^[A-Z_]+$/.test(type) ? "word" : "punct";
+    // Keywords are the only node types in capitals (no named type is: grammar-freshness.test.ts): no isNamed call into the parser.
+    if (!kind) kind = type !== "ERROR" && KEYWORD_TYPE.test(type) ? "word" : "punct";
     const text = kind === "quoted" || kind === "string" ? unquote(n.text) : n.text;
     out.push({ kind, text, upper: kind === "word" ? text.toUpperCase() : text, node: n, identifier });
   }
@@ -292,11 +295,11 @@ export function parseColumn(name: string, toks: Tok[], range: Range): { column: 
 }
 
 export function columnDefinition(def: Node): { column: ColumnFacts; position: ColumnPosition; tokens: Tok[]; range: Range } {
-  const name = nameOf(def.childForFieldName("name")) ?? "";
   const children = def.children;
-  // The first child that is not a comment is the column's name.
+  // The first child that is not a comment is the column's name (the grammar's field "name").
   let first = 0;
   while (first < children.length && (children[first] as Node).type === "comment") first++;
+  const name = nameOf(children[first]) ?? "";
   const toks = tokens(children.slice(first + 1));
   const range = rangeOf(def);
   return { ...parseColumn(name, toks, range), tokens: toks, range };
