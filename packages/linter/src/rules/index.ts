@@ -51,6 +51,7 @@ import binlogFormatUnsafe from "./binlog-format-unsafe.js";
 import binlogRowImage from "./binlog-row-image.js";
 import replicaNotReadOnly from "./replica-not-read-only.js";
 import upgradeChangesDefault from "./upgrade-changes-default.js";
+import gtidConsistencyRequired from "./gtid-consistency-required.js";
 import type { RuleModule } from "./define.js";
 
 export const ALL_RULES: readonly RuleModule[] = [
@@ -103,4 +104,5 @@ export const ALL_RULES: readonly RuleModule[] = [
   binlogRowImage,
   replicaNotReadOnly,
   upgradeChangesDefault,
+  gtidConsistencyRequired,
 ];

@@ -1,5 +1,6 @@
 import { lookupVariable } from "../catalogue/index.js";
 import { isOn, setting } from "../optionfile/rules/settings.js";
+import { styled } from "../optionfile/rules/shared.js";
 import { defineRule } from "./define.js";
 import { galeraNode } from "./relaxed-commit-durability.js";
 
@@ -17,7 +18,31 @@ export default defineRule({
     if (facts.options.some((o) => o.serverGroup && o.variable.startsWith("group_replication_"))) return;
     const readOnly = setting(facts, "read_only");
     const superReadOnly = lookupVariable(facts.target, "super_read_only").status === "known" ? setting(facts, "super_read_only") : undefined;
-    if (isOn(readOnly) || isOn(superReadOnly)) return;
+    if (isOn(superReadOnly)) return;
+    if (isOn(readOnly)) {
+      // read_only exempts accounts with SUPER (CONNECTION_ADMIN on 8.0); super_read_only (5.7.8+) does not.
+      const o = readOnly?.option;
+      if (!superReadOnly || !o) return;
+      ctx.report({
+        file: o.entry.file,
+        range: o.entry.lineRange,
+        message: `read_only is on in what looks like a replica's file (${signals[0]?.entry.rawName}), but super_read_only is ${superReadOnly.option ? "OFF" : "OFF by default"}: accounts with SUPER or CONNECTION_ADMIN can still write to the replica behind replication`,
+        fix: {
+          description: "refuse writes from SUPER and CONNECTION_ADMIN accounts too (super_read_only = ON, which also turns read_only on)",
+          safety: "unsafe",
+          edits: superReadOnly.option
+            ? [
+                {
+                  file: superReadOnly.option.entry.file,
+                  range: superReadOnly.option.entry.lineRange,
+                  newText: `${styled(superReadOnly.option, "super_read_only")} = ON`,
+                },
+              ]
+            : [{ file: o.entry.file, range: { start: o.entry.lineRange.start, end: o.entry.lineRange.start }, newText: "super_read_only = ON\n" }],
+        },
+      });
+      return;
+    }
     const names = [...new Set(signals.map((o) => o.entry.rawName))];
     const setting_ = superReadOnly ? "super_read_only" : "read_only";
     ctx.report({
