@@ -419,6 +419,15 @@ MYSQL_HISTORY = {
     "innodb_page_cleaners": [
         {"since": "8.4.0", "default": A("innodb_buffer_pool_instances"), "sources": ["mysql-innodb-params-84", "mysql-whatsnew-84"]},
     ],
+    # The source's static default of 0 means "computed at startup" in 8.0; 8.4 made both fixed.
+    "innodb_doublewrite_files": [
+        {"since": "8.0.20", "default": A("2 * innodb_buffer_pool_instances"), "sources": ["mysql-innodb-params-80"]},
+        {"since": "8.4.0", "default": 2, "sources": ["mysql-innodb-params-84", "mysql-whatsnew-84"]},
+    ],
+    "innodb_doublewrite_pages": [
+        {"since": "8.0.20", "default": A("innodb_write_io_threads"), "sources": ["mysql-innodb-params-80"]},
+        {"since": "8.4.0", "default": 128, "sources": ["mysql-innodb-params-84", "mysql-whatsnew-84"]},
+    ],
     "innodb_parallel_read_threads": [
         {"since": "8.4.0", "default": A("logical CPUs / 8, at least 4"), "sources": ["mysql-innodb-params-84", "mysql-whatsnew-84"]},
     ],
