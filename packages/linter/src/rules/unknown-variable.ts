@@ -6,6 +6,7 @@ import { MARIADB_PLUGINS, ndbTargetFor, otherFlavoursDefining, productList } fro
 import { looseFix, serverName, styled } from "../optionfile/rules/shared.js";
 import { didYouMean } from "./didyoumean.js";
 import { defineRule } from "./define.js";
+import type { Report } from "./types.js";
 
 function renameFix(o: ResolvedOption, name: string, safety: Fix["safety"]): Fix {
   const loose = /^loose[-_]/i.exec(o.entry.rawName)?.[0] ?? "";
@@ -37,6 +38,19 @@ function pluginsOf(library: string, table: PluginTable): readonly string[] {
 function pluginOption(name: string, plugins: Iterable<string>): string | undefined {
   for (const p of plugins) if (name === p || name.startsWith(`${p}_`)) return p;
   return undefined;
+}
+
+/** A name the server refuses at startup, unless a loose- prefix makes it skip the line with a warning. */
+function refusedUnlessLoose(o: ResolvedOption, message: { loose: string; strict: string }): Report {
+  const { entry } = o;
+  return {
+    file: entry.file,
+    range: entry.nameRange,
+    severity: entry.loose ? "warning" : "error",
+    versionDependent: true,
+    message: entry.loose ? message.loose : message.strict,
+    ...(entry.loose ? {} : { fix: looseFix(o) }),
+  };
 }
 
 export default defineRule({
@@ -142,16 +156,12 @@ export default defineRule({
           });
           continue;
         }
-        ctx.report({
-          file: entry.file,
-          range: entry.nameRange,
-          severity: entry.loose ? "warning" : "error",
-          versionDependent: true,
-          message: entry.loose
-            ? `${o.variable} first appeared in ${o.lookup.introducedIn}; ${server} ignores it (loose- prefix), so the setting has no effect`
-            : `${o.variable} first appeared in ${o.lookup.introducedIn}: ${server} does not know it and refuses to start ("unknown variable")`,
-          ...(entry.loose ? {} : { fix: looseFix(o) }),
-        });
+        ctx.report(
+          refusedUnlessLoose(o, {
+            loose: `${o.variable} first appeared in ${o.lookup.introducedIn}; ${server} ignores it (loose- prefix), so the setting has no effect`,
+            strict: `${o.variable} first appeared in ${o.lookup.introducedIn}: ${server} does not know it and refuses to start ("unknown variable")`,
+          }),
+        );
         continue;
       }
       if (o.lookup.status === "known" && o.lookup.facts.ignored?.kind === "mysql-compatibility") {
@@ -165,16 +175,12 @@ export default defineRule({
         continue;
       }
       if (notAnOption(facts.target, o.lookup)) {
-        ctx.report({
-          file: entry.file,
-          range: entry.nameRange,
-          severity: entry.loose ? "warning" : "error",
-          versionDependent: true,
-          message: entry.loose
-            ? `${o.variable} is a variable only SET can change, not an option: ${server} ignores the line with a warning (loose- prefix)`
-            : `${o.variable} is a variable only SET can change, not an option: ${server} refuses to start ("unknown variable")`,
-          ...(entry.loose ? {} : { fix: looseFix(o) }),
-        });
+        ctx.report(
+          refusedUnlessLoose(o, {
+            loose: `${o.variable} is a variable only SET can change, not an option: ${server} ignores the line with a warning (loose- prefix)`,
+            strict: `${o.variable} is a variable only SET can change, not an option: ${server} refuses to start ("unknown variable")`,
+          }),
+        );
         continue;
       }
       if (o.lookup.status !== "unknown") continue;
@@ -184,16 +190,12 @@ export default defineRule({
         // MariaDB has no components: a dotted name can only set a named key cache (hot_cache.key_buffer_size).
         const [cache, variable] = [o.variable.slice(0, o.variable.indexOf(".")), o.variable.slice(o.variable.indexOf(".") + 1)];
         if (facts.target.flavor !== "mariadb" || KEY_CACHE_VARIABLES.has(variable)) continue;
-        ctx.report({
-          file: entry.file,
-          range: entry.nameRange,
-          severity: entry.loose ? "warning" : "error",
-          versionDependent: true,
-          message: entry.loose
-            ? `unknown variable ${o.variable}: MariaDB has no components, and ${variable} is no key cache variable of a cache "${cache}"; ${server} ignores the line with a warning (loose- prefix)`
-            : `unknown variable ${o.variable}: MariaDB has no components, and ${variable} is no key cache variable of a cache "${cache}"; ${server} refuses to start`,
-          ...(entry.loose ? {} : { fix: looseFix(o) }),
-        });
+        ctx.report(
+          refusedUnlessLoose(o, {
+            loose: `unknown variable ${o.variable}: MariaDB has no components, and ${variable} is no key cache variable of a cache "${cache}"; ${server} ignores the line with a warning (loose- prefix)`,
+            strict: `unknown variable ${o.variable}: MariaDB has no components, and ${variable} is no key cache variable of a cache "${cache}"; ${server} refuses to start`,
+          }),
+        );
         continue;
       }
       const loadedPlugin = pluginOption(o.variable, loaded);
