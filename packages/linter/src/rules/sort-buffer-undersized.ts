@@ -1,8 +1,7 @@
-import { largestDeclaredTable, sortBufferImpact } from "../impact/estimates.js";
 import { sig2 } from "../figures.js";
-import { optionSource } from "../optionfile/rules/facts.js";
 import { explicit, MiB, usesDdlBuffer } from "../optionfile/rules/shared.js";
 import { formatBytes } from "../optionfile/rules/values.js";
+import { sortBufferBuildImpact, sortBufferDefaultFix } from "../optionfile/rules/sort-buffer.js";
 import { defineRule } from "./define.js";
 
 export default defineRule({
@@ -18,21 +17,8 @@ export default defineRule({
       range: o.entry.lineRange,
       versionDependent: true,
       message: `innodb_sort_buffer_size=${formatBytes(size)} is below the 1M default: index builds write ${sig2(MiB / size)}× more sorted runs, so the external merge sort needs ${extraPasses} more passes over its temporary file; at 64K a measured build took 29 % longer than at 1M`,
-      ...(ctx.sim
-        ? {
-            impact: sortBufferImpact(
-              ctx.sim,
-              size,
-              [{ name: "innodb_sort_buffer_size", value: size, source: optionSource(facts, "innodb_sort_buffer_size") }],
-              largestDeclaredTable(ctx.tables),
-            ),
-          }
-        : {}),
-      fix: {
-        description: "return to the 1M default",
-        safety: "unsafe",
-        edits: [{ file: o.entry.file, range: o.entry.valueRange ?? o.entry.lineRange, newText: "1M" }],
-      },
+      ...sortBufferBuildImpact(facts, size, ctx),
+      fix: sortBufferDefaultFix(o),
     });
   },
 });
