@@ -681,6 +681,11 @@ def write(name, doc):
 def main():
     os.makedirs(OUT, exist_ok=True)
     all_sources = dict(C.SOURCES)
+
+    def cited(ids, *extra):
+        """The sources a catalogue file cites: those its entries use, and the extra ones it names."""
+        return {k: all_sources[k] for k in sorted(set(ids) | set(extra)) if k in all_sources}
+
     mysql_vars = build_mysql(all_sources)
     ids = used_sources(mysql_vars, ["mysql-releases-97", "eol-mysql", "aws-rds-97"])
     src80 = load("mysql-8.0.41.json")["source"]
@@ -696,7 +701,7 @@ def main():
                 {"series": "9.7", "since": "9.7.0", "sources": ["eol-mysql", "aws-rds-97", "mysql-releases-97"]}],
         "optionGroups": [{"since": BEFORE, "groups": C.MYSQL_OPTION_GROUPS,
                           "sources": ["src-mysql-8.0.41:sql/mysqld.cc"]}],
-        "sources": {k: all_sources[k] for k in sorted(ids | {"src-mysql-8.0.41:sql/mysqld.cc"}) if k in all_sources},
+        "sources": cited(ids, "src-mysql-8.0.41:sql/mysqld.cc"),
         "variables": mysql_vars,
     })
 
@@ -708,7 +713,7 @@ def main():
         "versions": ["10.6", "10.11", "11.4", "11.8"],
         "optionGroups": [{"since": BEFORE, "groups": C.MARIADB_OPTION_GROUPS,
                           "observed": groups, "sources": ["src-mariadb-10.11.19", "mariadb-server-groups"]}],
-        "sources": {k: all_sources[k] for k in sorted(ids | {"src-mariadb-10.11.19"}) if k in all_sources},
+        "sources": cited(ids, "src-mariadb-10.11.19"),
         "variables": maria_vars,
     })
 
@@ -721,7 +726,7 @@ def main():
         "versions": ["5.7", "8.0", "8.4"],
         "baseVersions": [{"since": BEFORE, "mysql": "same", "note": "Percona Server X.Y.Z-N is built on MySQL X.Y.Z"}],
         "optionGroups": [{"since": BEFORE, "groups": C.MYSQL_OPTION_GROUPS, "sources": ["src-mysql-8.0.41:sql/mysqld.cc"]}],
-        "sources": {k: all_sources[k] for k in sorted(ids | {"src-mysql-8.0.41:sql/mysqld.cc"}) if k in all_sources},
+        "sources": cited(ids, "src-mysql-8.0.41:sql/mysqld.cc"),
         "variables": percona_vars,
     })
 
@@ -733,7 +738,7 @@ def main():
         "versions": ["5.7", "8.0", "8.4"],
         "baseVersions": [{"since": BEFORE, "mysql": "same", "note": "Percona XtraDB Cluster X.Y.Z-N is Percona Server X.Y.Z with the wsrep patches and Galera"}],
         "optionGroups": [{"since": BEFORE, "groups": C.MYSQL_OPTION_GROUPS, "sources": ["src-mysql-8.0.41:sql/mysqld.cc"]}],
-        "sources": {k: all_sources[k] for k in sorted(used_sources(pxc_vars) | {"src-mysql-8.0.41:sql/mysqld.cc"}) if k in all_sources},
+        "sources": cited(used_sources(pxc_vars), "src-mysql-8.0.41:sql/mysqld.cc"),
         "variables": pxc_vars,
     })
 
@@ -747,7 +752,7 @@ def main():
                           "note": "from 8.0, MySQL NDB Cluster X.Y.Z is mysqld X.Y.Z built with the ndbcluster plugin"}],
         "optionGroups": [{"since": BEFORE, "groups": ["mysql_cluster", *C.MYSQL_OPTION_GROUPS],
                           "sources": ["ndb-manual-8.0", "src-mysql-8.0.41:sql/mysqld.cc"]}],
-        "sources": {k: all_sources[k] for k in sorted(used_sources(ndb_vars) | {"src-mysql-8.0.41:sql/mysqld.cc"}) if k in all_sources},
+        "sources": cited(used_sources(ndb_vars), "src-mysql-8.0.41:sql/mysqld.cc"),
         "variables": ndb_vars,
     })
 
@@ -760,7 +765,7 @@ def main():
         "versions": ["2", "3", "8.4"],
         "baseVersions": base,
         "optionGroups": [{"since": BEFORE, "groups": C.MYSQL_OPTION_GROUPS, "sources": ["src-mysql-8.0.41:sql/mysqld.cc"]}],
-        "sources": {k: all_sources[k] for k in sorted(ids | {"src-mysql-8.0.41:sql/mysqld.cc"}) if k in all_sources},
+        "sources": cited(ids, "src-mysql-8.0.41:sql/mysqld.cc"),
         "variables": aurora_vars,
     })
     for fn, vs in (("mysql", mysql_vars), ("mariadb", maria_vars), ("percona", percona_vars), ("pxc", pxc_vars), ("ndb", ndb_vars), ("aurora-mysql", aurora_vars)):
