@@ -43,3 +43,14 @@ export function change(ratio: number): string {
   if (Math.abs(d) < 0.05) return "±0 %";
   return `${d >= 0 ? "+" : MINUS}${sig2(Math.abs(d))} %`;
 }
+
+/** A byte count divided by 1024 while it is 1024 or more and a larger of `units` units remains: the value and that unit. */
+export function inUnits<U extends string>(bytes: number, units: readonly U[]): { value: number; unit: U } {
+  let u = 0;
+  let v = bytes;
+  while (u < units.length - 1 && v >= 1024) {
+    v /= 1024;
+    u++;
+  }
+  return { value: v, unit: units[u] as U };
+}

@@ -2,7 +2,7 @@ import type { BpScanResult, DropStallResult, EngineSim, IndexBuildResult, Partit
 import { REFERENCE } from "@innolint/engine-sim/scenarios";
 import type { DeclaredTableSizes } from "../config-tables.js";
 import type { Impact, ImpactInput } from "../finding.js";
-import { change, seconds, sig2, times } from "../figures.js";
+import { change, inUnits, seconds, sig2, times } from "../figures.js";
 import { formatBytes } from "../optionfile/rules/values.js";
 
 const MiB = 2 ** 20;
@@ -491,14 +491,8 @@ function duration(seconds: number): string {
 }
 
 function bytes2(n: number): string {
-  const units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB"];
-  let u = 0;
-  let v = n;
-  while (u < units.length - 1 && v >= 1024) {
-    v /= 1024;
-    u++;
-  }
-  return `${Number.isInteger(v) ? v : Number(v.toPrecision(2))} ${units[u]}`;
+  const { value: v, unit } = inUnits(n, ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB"]);
+  return `${Number.isInteger(v) ? v : Number(v.toPrecision(2))} ${unit}`;
 }
 
 /**

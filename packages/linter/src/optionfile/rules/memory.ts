@@ -3,6 +3,7 @@
  * times what one connection may allocate. The shape of MySQLTuner's "maximum possible memory"
  * (mysqltuner.pl, calculations()), with the buffers each flavour and version has.
  */
+import { inUnits } from "../../figures.js";
 import { lookupVariable } from "../../catalogue/index.js";
 import { binlogEnabled } from "../../rules/relaxed-commit-durability.js";
 import { effectiveNumber, type OptionFacts, type ResolvedOption } from "./facts.js";
@@ -92,13 +93,7 @@ export function memoryBound(facts: OptionFacts, hostMemory?: number): MemoryBoun
 
 /** A byte count to two significant figures in the option files' units: 250G, 1.9M, 48G. */
 export function bytes2(n: number): string {
-  const units = ["B", "K", "M", "G", "T", "P", "E"];
-  let u = 0;
-  let v = n;
-  while (u < units.length - 1 && v >= 1024) {
-    v /= 1024;
-    u++;
-  }
+  const { value: v, unit } = inUnits(n, ["B", "K", "M", "G", "T", "P", "E"]);
   const shown = v >= 10 ? String(Number(v.toPrecision(2))) : v.toFixed(1).replace(/\.0$/, "");
-  return `${shown}${units[u] === "B" ? " bytes" : units[u]}`;
+  return `${shown}${unit === "B" ? " bytes" : unit}`;
 }

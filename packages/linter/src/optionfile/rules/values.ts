@@ -1,5 +1,5 @@
 import type { VariableFacts } from "../../catalogue/index.js";
-import { sig2 } from "../../figures.js";
+import { inUnits, sig2 } from "../../figures.js";
 
 /** How mysqld's option parser (my_getopt) reads a value, and what it does with a bad one. */
 export type Interpretation =
@@ -75,14 +75,8 @@ export function formatBytes(n: number): string {
 export function approxBytes(n: number): string {
   const exact = formatBytes(Math.round(n));
   if (/^\d{1,4}[KMGTPE]$/.test(exact) || n < 1024) return exact;
-  const units = ["", "K", "M", "G", "T", "P", "E"];
-  let u = 0;
-  let v = n;
-  while (u < units.length - 1 && v >= 1024) {
-    v /= 1024;
-    u++;
-  }
-  return `about ${sig2(v)}${units[u]}`;
+  const { value, unit } = inUnits(n, ["", "K", "M", "G", "T", "P", "E"]);
+  return `about ${sig2(value)}${unit}`;
 }
 
 /** Where the servers' option parsers (my_getopt) differ, by flavour and release. */
