@@ -1,7 +1,7 @@
 import { mysqlBaseVersion } from "../catalogue/index.js";
 import { atLeast } from "../target.js";
 import { defineRule } from "./define.js";
-import { binlogEnabled } from "./relaxed-commit-durability.js";
+import { binlogEnabled } from "../optionfile/rules/settings.js";
 
 const what =
   "no replica can be attached to this server, point-in-time recovery has nothing to replay after a restore, and change-data capture has nothing to read; in exchange each commit skips the binary log's write, fsync and two-phase commit";

@@ -1,7 +1,7 @@
 import { effectiveNumber } from "../optionfile/rules/facts.js";
 import { lineFix, setting } from "../optionfile/rules/settings.js";
 import { defineRule } from "./define.js";
-import { binlogEnabled } from "./relaxed-commit-durability.js";
+import { binlogEnabled } from "../optionfile/rules/settings.js";
 
 export default defineRule({
   id: "binlog-format-unsafe",

@@ -2,7 +2,7 @@ import { effectiveNumber, type ResolvedOption } from "../optionfile/rules/facts.
 import { explicit } from "../optionfile/rules/shared.js";
 import { duration, isOn, setting, written } from "../optionfile/rules/settings.js";
 import { defineRule } from "./define.js";
-import { binlogEnabled } from "./relaxed-commit-durability.js";
+import { binlogEnabled } from "../optionfile/rules/settings.js";
 
 const DAY = 86400;
 

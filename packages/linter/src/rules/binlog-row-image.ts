@@ -1,6 +1,6 @@
 import { lineFix, setting, written } from "../optionfile/rules/settings.js";
 import { defineRule } from "./define.js";
-import { binlogEnabled } from "./relaxed-commit-durability.js";
+import { binlogEnabled } from "../optionfile/rules/settings.js";
 
 export default defineRule({
   id: "binlog-row-image",

@@ -5,7 +5,7 @@ import { isOn, setting } from "../optionfile/rules/settings.js";
 import { explicit, styled } from "../optionfile/rules/shared.js";
 import { atLeast } from "../target.js";
 import { defineRule } from "./define.js";
-import { binlogEnabled } from "./relaxed-commit-durability.js";
+import { binlogEnabled } from "../optionfile/rules/settings.js";
 
 function list(items: string[]): string {
   return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;

@@ -1,45 +1,8 @@
-import { mysqlBaseVersion } from "../catalogue/index.js";
 import { commitDurabilityImpact, syncBinlogImpact } from "../impact/estimates.js";
-import { effectiveNumber, type OptionFacts, optionSource } from "../optionfile/rules/facts.js";
+import { effectiveNumber, optionSource } from "../optionfile/rules/facts.js";
+import { binlogEnabled, galeraNode } from "../optionfile/rules/settings.js";
 import { explicit } from "../optionfile/rules/shared.js";
-import { atLeast } from "../target.js";
 import { defineRule } from "./define.js";
-
-/** Whether the server writes a binary log: on by default from MySQL 8.0, off by default before and in MariaDB. */
-export function binlogEnabled(facts: OptionFacts): boolean {
-  // A running server reports log_bin as ON or OFF; in a file log-bin names the log and turns it on.
-  if (facts.live) return facts.effective.get("log_bin")?.entry.value?.toUpperCase() === "ON";
-  let enabled = facts.target.flavor !== "mariadb" && atLeast(mysqlBaseVersion(facts.target) ?? { major: 8 }, "8.0.0");
-  for (const o of facts.options) {
-    if (!o.serverGroup) continue;
-    const raw = o.entry.rawName
-      .replace(/^loose[-_]/i, "")
-      .replace(/-/g, "_")
-      .toLowerCase();
-    if (raw === "log_bin") enabled = true;
-    else if (raw === "skip_log_bin" || raw === "disable_log_bin") enabled = false;
-  }
-  return enabled;
-}
-
-/**
- * A Galera node (Percona XtraDB Cluster, MariaDB Galera Cluster): wsrep_on and a provider library.
- * A commit returns only after the write set is replicated to the other nodes and certified, so a
- * crash of this node alone loses no acknowledged commit; it rejoins by IST or SST from the others.
- */
-export function galeraNode(facts: OptionFacts): string | undefined {
-  const value = (name: string) =>
-    facts.effective
-      .get(name)
-      ?.entry.value?.trim()
-      .replace(/^["']|["']$/g, "");
-  const on = value("wsrep_on");
-  if (on !== undefined && /^(off|0|false)$/i.test(on)) return undefined;
-  const provider = value("wsrep_provider");
-  if (provider && !/^none$/i.test(provider)) return `wsrep_provider=${provider}`;
-  if (on !== undefined && /^(on|1|true)$/i.test(on)) return `wsrep_on=${on}`;
-  return undefined;
-}
 
 const GALERA =
   "the other nodes hold each commit before it returns (Galera replicates and certifies the write set at commit), so a crash of this node alone loses no acknowledged commit and the node rejoins by IST or SST; only losing every node at once can lose them";

@@ -2,7 +2,7 @@ import { lookupVariable } from "../catalogue/index.js";
 import { isOn, setting } from "../optionfile/rules/settings.js";
 import { styled } from "../optionfile/rules/shared.js";
 import { defineRule } from "./define.js";
-import { galeraNode } from "./relaxed-commit-durability.js";
+import { galeraNode } from "../optionfile/rules/settings.js";
 
 /** Options that name a replica's own work; those every node of a shared file carries are left out on purpose. */
 const REPLICA_ONLY = /^(relay_log|replicate_(do|ignore|wild_do|wild_ignore)_(db|table)|replicate_rewrite_db|skip_(slave|replica)_start)$/;

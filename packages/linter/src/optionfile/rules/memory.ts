@@ -5,7 +5,7 @@
  */
 import { inUnits } from "../../figures.js";
 import { lookupVariable } from "../../catalogue/index.js";
-import { binlogEnabled } from "../../rules/relaxed-commit-durability.js";
+import { binlogEnabled } from "./settings.js";
 import { effectiveNumber, type OptionFacts, type ResolvedOption } from "./facts.js";
 import { GiB } from "./shared.js";
 
