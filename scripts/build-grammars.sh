@@ -16,3 +16,10 @@ for dir in "$root"/packages/linter/grammars/tree-sitter-*/; do
     -I "$dir/src" -o "$target" "${srcs[@]}"
   echo "built $target"
 done
+# The flat-tree walk (src/sql/syntax.ts) is a side module of its own: it links only against the runtime.
+flat="$out/flat-tree.wasm"; src="$root/packages/linter/native/flat-tree.c"
+if [ ! -f "$flat" ] || [ "$src" -nt "$flat" ]; then
+  emcc -O2 -fPIC -s WASM=1 -s SIDE_MODULE=2 -s "EXPORTED_FUNCTIONS=['_innolint_flat_tree','_innolint_flat_records']" \
+    -o "$flat" "$src"
+  echo "built $flat"
+fi

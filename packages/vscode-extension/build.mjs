@@ -43,7 +43,7 @@ for (const dir of [join(linter, "wasm"), join(here, "..", "engine-sim", "wasm")]
   if (!existsSync(dir)) continue;
   for (const name of readdirSync(dir)) if (name.endsWith(".wasm")) copyFileSync(join(dir, name), join(dist, name));
 }
-for (const name of ["tree-sitter-mycnf.wasm", "engine_sim.wasm"]) {
+for (const name of ["tree-sitter-mycnf.wasm", "tree-sitter-mysql.wasm", "flat-tree.wasm", "engine_sim.wasm"]) {
   if (!existsSync(join(dist, name))) throw new Error(`missing ${name}: run scripts/setup.sh first (it builds the WebAssembly)`);
 }
 writeCatalogueBundle(join(here, "..", "..", "rules", "variables"), join(dist, "rules", "variables"));

@@ -3,7 +3,7 @@
  * statement's tree: column defaults and visibility, index renames and visibility, foreign keys,
  * CHECK constraints, FORCE and table options. Online-DDL classification (src/ddl/) needs each.
  */
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "./syntax.js";
 import { firstChild, nameOf, unquote } from "./tree.js";
 import type { AlterAction } from "./types.js";
 

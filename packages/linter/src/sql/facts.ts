@@ -7,7 +7,8 @@
  * and columns in UTF-16 units. This module is the parse driver: the parser, windows, syntax errors and
  * the DELIMITER left unreset.
  */
-import type { Node, Parser, Tree } from "web-tree-sitter";
+import type { Parser, Tree } from "web-tree-sitter";
+import { type FlatTree, flatten, type SyntaxNode as Node } from "./syntax.js";
 import type { Range } from "../finding.js";
 import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";
@@ -37,7 +38,7 @@ export const SKIPPED = new Set(["comment", "delimiter_statement", "client_comman
 export async function extractFacts(path: string, text: string, target: Target): Promise<SqlFacts> {
   void path;
   const { tree, resolved } = await parseSql(text, target);
-  return factsOfTree(text, tree, resolved, 0, true).facts;
+  return factsOfTree(text, tree, resolved.text, resolved, 0, true).facts;
 }
 
 /**
@@ -52,61 +53,65 @@ export async function windowFacts(
 ): Promise<{ facts: SqlFacts; delimiter?: { seen: boolean; unreset?: UnresetDelimiter } }> {
   parser ??= createParser("mysql");
   const p = await parser;
-  const tree = p.parse(flattenDeepNesting(resolved.text));
+  const parsed = flattenDeepNesting(resolved.text);
+  const tree = p.parse(parsed);
   if (!tree) throw new Error("innolint: tree-sitter-mysql returned no tree");
-  return factsOfTree(text, tree, resolved, prefixLength, false);
+  return factsOfTree(text, tree, parsed, resolved, prefixLength, false);
 }
 
 function factsOfTree(
   text: string,
   tree: Tree,
+  parsed: string,
   resolved: ResolvedText,
   prefixLength: number,
   reportUnreset: boolean,
 ): { facts: SqlFacts; delimiter: { seen: boolean; unreset?: UnresetDelimiter } } {
+  let flat: FlatTree;
   try {
-    const lines = new LineIndex(text);
-    const statements: StatementFacts[] = [];
-    const errors: SqlFacts["errors"] = resolved.errors.map((e) => ({ message: e.message, range: lines.range(e.start, e.end) }));
-    const scanned = scanTree(tree);
-    let next = 0;
-    for (const node of tree.rootNode.namedChildren) {
-      const inside: Node[] = [];
-      const start = node.startIndex;
-      const end = node.endIndex;
-      for (; next < scanned.found.length; next++) {
-        const n = scanned.found[next] as Node;
-        if (n.startIndex >= end) break;
-        if (n.startIndex >= start) inside.push(n);
-      }
-      if (SKIPPED.has(node.type)) {
-        if (node.isMissing || node.hasError) {
-          // A terminator the parser had to assume: the statement before it was cut short.
-          const own = syntaxErrors(node);
-          append(errors, own);
-          const last = statements[statements.length - 1];
-          if (last) append((last.errors ??= []), own);
-        }
-        continue;
-      }
-      const facts = statementFacts(node, text, inside);
-      const own = syntaxErrors(node);
-      if (own.length > 0) {
-        facts.errors = own;
-        append(errors, own);
-      }
-      statements.push(facts);
-    }
-    append(errors, rootErrors(tree.rootNode));
-    const delimiter = unresetDelimiter(tree.rootNode, prefixLength);
-    if (reportUnreset && delimiter.unreset) errors.push(delimiter.unreset);
-    errors.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
-    const versionedComments = resolved.comments.map((c) => ({ ...c, range: lines.range(c.start, c.end) }));
-    const comments = scanned.comments.map((c) => ({ text: c.text, range: rangeOf(c) }));
-    return { facts: { statements, errors, versionedComments, comments }, delimiter };
+    flat = flatten(tree, parsed);
   } finally {
     tree.delete();
   }
+  const lines = new LineIndex(text);
+  const statements: StatementFacts[] = [];
+  const errors: SqlFacts["errors"] = resolved.errors.map((e) => ({ message: e.message, range: lines.range(e.start, e.end) }));
+  const scanned = scanTree(flat);
+  let next = 0;
+  for (const node of flat.rootNode.namedChildren) {
+    const inside: Node[] = [];
+    const start = node.startIndex;
+    const end = node.endIndex;
+    for (; next < scanned.found.length; next++) {
+      const n = scanned.found[next] as Node;
+      if (n.startIndex >= end) break;
+      if (n.startIndex >= start) inside.push(n);
+    }
+    if (SKIPPED.has(node.type)) {
+      if (node.isMissing || node.hasError) {
+        // A terminator the parser had to assume: the statement before it was cut short.
+        const own = syntaxErrors(node);
+        append(errors, own);
+        const last = statements[statements.length - 1];
+        if (last) append((last.errors ??= []), own);
+      }
+      continue;
+    }
+    const facts = statementFacts(node, text, inside);
+    const own = syntaxErrors(node);
+    if (own.length > 0) {
+      facts.errors = own;
+      append(errors, own);
+    }
+    statements.push(facts);
+  }
+  append(errors, rootErrors(flat.rootNode));
+  const delimiter = unresetDelimiter(flat.rootNode, prefixLength);
+  if (reportUnreset && delimiter.unreset) errors.push(delimiter.unreset);
+  errors.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
+  const versionedComments = resolved.comments.map((c) => ({ ...c, range: lines.range(c.start, c.end) }));
+  const comments = scanned.comments.map((c) => ({ text: c.text, range: rangeOf(c) }));
+  return { facts: { statements, errors, versionedComments, comments }, delimiter };
 }
 
 /**

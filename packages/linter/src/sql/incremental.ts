@@ -21,6 +21,7 @@ import type { Finding, OnlineDdlNote, Position } from "../finding.js";
 import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";
 import { lastDelimiter, rootErrors, SKIPPED, syntaxErrors } from "./facts.js";
+import { flatten, type SyntaxNode } from "./syntax.js";
 import { statementFacts } from "./extract/statement.js";
 import type { SqlFacts, SqlProblem, SqlSyntaxError, StatementFacts, UnresetDelimiter } from "./types.js";
 import { appliedTables, SCHEMA_KINDS } from "./schema.js";
@@ -319,7 +320,7 @@ export class SqlDocumentCache {
     for (const node of tree.rootNode.namedChildren) {
       let top = this.byId.get(node.id);
       const start = node.startIndex;
-      if (!top || (written && start < written.newEnd && written.start < start + top.length)) top = this.top(node, text, resolved);
+      if (!top || (written && start < written.newEnd && written.start < start + top.length)) top = this.top(tree, node, text, resolved);
       else {
         const at = { line: node.startPosition.row + 1, column: node.startPosition.column + 1 };
         if (!same(at, top)) top = this.relocateTop(top, moved(top, at), at);
@@ -343,7 +344,10 @@ export class SqlDocumentCache {
   }
 
   /** A node's contribution; a node without errors takes its facts from the entry for its text. */
-  private top(node: Node, text: string, resolved: string): Top {
+  private top(tree: Tree, node: Node, text: string, resolved: string): Top {
+    // The extractors read a flat copy of the node's subtree, taken only when they run.
+    let copy: SyntaxNode | undefined;
+    const flat = (): SyntaxNode => (copy ??= flatten(tree, resolved, node).rootNode);
     const type = node.type;
     const start = node.startIndex;
     const end = node.endIndex;
@@ -352,7 +356,7 @@ export class SqlDocumentCache {
     const top: Top = { length: end - start, line: position.line, column: position.column, comments: [], errors: [], attach: false, delimiter };
     // Everything a Top keeps is detached: Tops and entries outlive the document version.
     if (delimiter) {
-      const unreset = lastDelimiter(node).unreset;
+      const unreset = lastDelimiter(flat()).unreset;
       if (unreset) top.unreset = detach(unreset);
     }
     if (type === "comment") {
@@ -362,14 +366,14 @@ export class SqlDocumentCache {
     const skipped = SKIPPED.has(type);
     // A missing node counts as an error (tree-sitter's error cost), so hasError covers isMissing.
     if (node.hasError) {
-      top.comments = detach(this.commentsIn(node));
+      top.comments = detach(this.commentsIn(flat()));
       if (skipped) {
-        top.errors = detach(syntaxErrors(node));
+        top.errors = detach(syntaxErrors(flat()));
         top.attach = true;
         return top;
       }
-      const facts = detach(statementFacts(node, text));
-      const own = detach(syntaxErrors(node));
+      const facts = detach(statementFacts(flat(), text));
+      const own = detach(syntaxErrors(flat()));
       if (own.length > 0) {
         facts.errors = own;
         top.errors = own;
@@ -382,9 +386,9 @@ export class SqlDocumentCache {
     const key = source === parsed ? `${type}\0${source}` : `${type}\0${source}\0${parsed}`;
     let entry = this.lookup(key);
     if (!entry) {
-      entry = { id: this.nextId++, key: detach(key), start: position, comments: detach(this.commentsIn(node)) };
+      entry = { id: this.nextId++, key: detach(key), start: position, comments: detach(this.commentsIn(flat())) };
       if (!skipped) {
-        entry.statement = detach(statementFacts(node, text));
+        entry.statement = detach(statementFacts(flat(), text));
         this.info.set(entry.statement, { id: entry.id, tables: appliedTables(entry.statement) });
       }
     }
@@ -439,7 +443,7 @@ export class SqlDocumentCache {
     return { statements, errors, versionedComments: [], comments };
   }
 
-  private commentsIn(node: Node): SqlComment[] {
+  private commentsIn(node: SyntaxNode): SqlComment[] {
     // A walk, not a query: a query cursor is quadratic in an ERROR node's flat children.
     return node.descendantsOfType("comment").map((c) => ({ text: c.text, range: rangeOf(c) }));
   }

@@ -1,5 +1,5 @@
 /** Small helpers over tree-sitter-mysql nodes. */
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "./syntax.js";
 import type { Position, Range } from "../finding.js";
 
 /** web-tree-sitter reports rows and columns in UTF-16 units, 0-based; innolint's are 1-based. */

@@ -1,5 +1,5 @@
 /** Column definitions and table options, read from the token soups the grammar leaves them as. */
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "../syntax.js";
 import type { Range } from "../../finding.js";
 import { nameOf, rangeOf, unquote } from "../tree.js";
 import type { ColumnFacts, ColumnPosition, ColumnChange, TableOptions } from "../types.js";

@@ -1,5 +1,5 @@
 /** SELECT, INSERT, UPDATE and DELETE: the tables they read and the columns their WHERE and ON conditions constrain. */
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "../syntax.js";
 import { findAll, nameOf, tableName, unquote } from "../tree.js";
 import type { StatementFacts } from "../types.js";
 

@@ -1,5 +1,5 @@
 /** SET assignments: variable, scope and value as written. */
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "../syntax.js";
 import type { Range } from "../../finding.js";
 import { childrenOfType, rangeOf, unquote } from "../tree.js";
 import type { AssignmentFacts } from "../types.js";

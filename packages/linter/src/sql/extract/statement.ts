@@ -1,5 +1,5 @@
 /** One top-level statement's facts: what it is, and the extractor of its family. */
-import type { Node, Tree } from "web-tree-sitter";
+import type { FlatTree, SyntaxNode as Node } from "../syntax.js";
 import { childrenOfType, nameOf, rangeOf, tableName } from "../tree.js";
 import type { StatementKind, StatementFacts } from "../types.js";
 import { optimizedTables } from "../alter.js";
@@ -12,12 +12,12 @@ const SCANNED = ["cte", "table_reference", "delete_target", "where_clause", "joi
 const SCANNED_AND_COMMENTS = ["comment", ...SCANNED];
 
 /**
- * Comments and the nodes of SCANNED types anywhere in the tree, in document order, from one walk
- * inside the parser's WebAssembly: one pass per file instead of a JS walk per statement. Not a
- * query: a query cursor is quadratic in the children of one node, and error recovery leaves an
- * ERROR node with a child per token (100,000 unclosed parentheses took 15 s).
+ * Comments and the nodes of SCANNED types anywhere in the tree, in document order, from one pass
+ * over the flat copy: one pass per file instead of a walk per statement. Not a query: a query
+ * cursor is quadratic in the children of one node, and error recovery leaves an ERROR node with a
+ * child per token (100,000 unclosed parentheses took 15 s).
  */
-export function scanTree(root: Tree | Node): { comments: Node[]; found: Node[] } {
+export function scanTree(root: FlatTree | Node): { comments: Node[]; found: Node[] } {
   const node = "rootNode" in root ? root.rootNode : root;
   const comments: Node[] = [];
   const found: Node[] = [];

@@ -1,5 +1,5 @@
 /** CREATE TABLE, CREATE/DROP INDEX and ALTER TABLE: tables, indexes, partitioning, columns and options. */
-import type { Node } from "web-tree-sitter";
+import type { SyntaxNode as Node } from "../syntax.js";
 import type { Range } from "../../finding.js";
 import { childrenOfType, firstChild, keywords, nameOf, rangeOf, tableName, unquote } from "../tree.js";
 import type {
