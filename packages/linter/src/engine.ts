@@ -67,6 +67,9 @@ export function optionFileComments(file: OptionFile): Comment[] {
   return file.comments.map((c) => ({ file: file.path, text: c.text, range: c.range }));
 }
 
+/** Options of a rule the configuration leaves alone: one object, so rules resolve them once. */
+const NO_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({});
+
 function runRules<F>(
   rules: Rule<F>[],
   facts: F,
@@ -84,7 +87,7 @@ function runRules<F>(
     if (!doc) throw new Error(`rule ${rule.id} has no knowledge-base entry`);
     const setting = config?.rules[rule.id];
     if (setting?.severity === "off") continue;
-    const options = { ...doc.options, ...setting?.options };
+    const options = setting?.options ?? NO_OPTIONS;
     const forced = setting?.severity as Severity | undefined;
     const attempt = (withSim: EngineSim | undefined): Finding[] => {
       const out: Finding[] = [];

@@ -5,6 +5,13 @@
 
 const MINUS = "−";
 
+const EN_US = new Intl.NumberFormat("en-US");
+
+/** `x` with thousands separators, as `x.toLocaleString("en-US")` writes it, without building a formatter per call. */
+export function grouped(x: number): string {
+  return EN_US.format(x);
+}
+
 /** `x` rounded to two significant figures, as a number. */
 export function round2(x: number): number {
   if (!Number.isFinite(x) || x === 0) return x;
@@ -18,7 +25,7 @@ export function round2(x: number): number {
 export function sig2(x: number): string {
   if (!Number.isFinite(x)) return String(x);
   const r = round2(x);
-  const text = Math.abs(r) >= 1000 ? Math.round(r).toLocaleString("en-US") : String(r);
+  const text = Math.abs(r) >= 1000 ? grouped(Math.round(r)) : String(r);
   return text.replace(/^-/, MINUS);
 }
 

@@ -3,6 +3,7 @@
  * a charset conversion can lose. The server converts each row (or refuses, in strict mode, the
  * first that does not fit), so innolint can say only that it may, and why.
  */
+import { grouped } from "../figures.js";
 import { charsetWidth } from "../sql/rowsize.js";
 import type { ColumnFacts } from "../sql/types.js";
 
@@ -63,7 +64,7 @@ export function narrowing(old: ColumnFacts, next: ColumnFacts, oldCharset?: stri
     const before = capacity(old, oldCharset);
     const after = capacity(next, newCharset);
     if (before !== undefined && after !== undefined && after < before)
-      return `${next.type} holds ${after.toLocaleString("en-US")} characters, ${old.type} up to ${before.toLocaleString("en-US")}`;
+      return `${next.type} holds ${grouped(after)} characters, ${old.type} up to ${grouped(before)}`;
     if (oldCharset && newCharset && width(newCharset) < width(oldCharset)) return `${newCharset} cannot store every character of ${oldCharset}`;
     return undefined;
   }

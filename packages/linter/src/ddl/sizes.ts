@@ -6,6 +6,7 @@
 import type { SqlStatementFacts } from "../sql/rules/context.js";
 import { tablesOf } from "../sql/rules/context.js";
 import { approxBytes } from "../optionfile/rules/values.js";
+import { grouped } from "../figures.js";
 
 /** The size assumed for a table nothing describes: 10 GiB. */
 export const ASSUMED_TABLE_BYTES = 10 * 2 ** 30;
@@ -30,7 +31,7 @@ export interface TableSize {
 export function twoFigures(n: number): string {
   if (n === 0) return "0";
   if (Math.abs(n) >= 1e6) return n.toExponential(1).replace("e+", "e");
-  return Number(n.toPrecision(2)).toLocaleString("en-US");
+  return grouped(Number(n.toPrecision(2)));
 }
 
 const describe = (rows: number, bytes: number, from: string) => `${approxBytes(bytes)}, ${twoFigures(rows)} rows, ${from}`;
@@ -47,6 +48,24 @@ export function createdInChange(facts: SqlStatementFacts, name: string, created?
  * creates it. Never undefined: where nothing is known, the assumption is the answer.
  */
 export function tableSize(facts: SqlStatementFacts, name?: { name: string; schema?: string }): TableSize | "new" {
+  // Several rules and the statement's note ask for the same table.
+  let sizes = measured.get(facts);
+  if (!sizes) {
+    sizes = new Map();
+    measured.set(facts, sizes);
+  }
+  const key = name ? `${name.schema ?? ""}\0${name.name}` : "";
+  let size = sizes.get(key);
+  if (!size) {
+    size = measure(facts, name);
+    sizes.set(key, size);
+  }
+  return size;
+}
+
+const measured = new WeakMap<SqlStatementFacts, Map<string, TableSize | "new">>();
+
+function measure(facts: SqlStatementFacts, name?: { name: string; schema?: string }): TableSize | "new" {
   const t = name ? tablesOf({ ...facts, statement: { ...facts.statement, tables: [name] } })[0] : tablesOf(facts)[0];
   const table = t?.name ?? "?";
   if (t?.state && !t.state.live && createdInChange(facts, table, t.state.createdAt)) return "new";

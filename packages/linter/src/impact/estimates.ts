@@ -2,7 +2,7 @@ import type { BpScanResult, DropStallResult, EngineSim, IndexBuildResult, Partit
 import { REFERENCE } from "@innolint/engine-sim/scenarios";
 import type { DeclaredTableSizes } from "../config-tables.js";
 import type { Impact, ImpactInput } from "../finding.js";
-import { change, inUnits, seconds, sig2, times } from "../figures.js";
+import { change, grouped, inUnits, seconds, sig2, times } from "../figures.js";
 import { formatBytes } from "../optionfile/rules/values.js";
 
 const MiB = 2 ** 20;
@@ -520,7 +520,7 @@ export function tableRebuildImpact(sim: EngineSim, r: RebuildInputs): Impact {
   const readSeconds = tableBytes / (REFERENCE.onlineRebuild.data_mbps * MiB);
   const writes = Number((REFERENCE.onlineRebuild.dml_qps * REFERENCE.onlineRebuild.dml_write_fraction).toPrecision(2));
   const log = online
-    ? `; the online row log reaches ${bytes2(res.row_log.bytes)} under ${writes.toLocaleString("en-US")} writes/s, ${res.row_log.overflow ? `above innodb_online_alter_log_max_size=${formatBytes(params.online_alter_log_max_bytes)}: the ALTER fails at its end (DB_ONLINE_LOG_TOO_BIG)` : `within innodb_online_alter_log_max_size=${formatBytes(params.online_alter_log_max_bytes)}`}`
+    ? `; the online row log reaches ${bytes2(res.row_log.bytes)} under ${grouped(writes)} writes/s, ${res.row_log.overflow ? `above innodb_online_alter_log_max_size=${formatBytes(params.online_alter_log_max_bytes)}: the ALTER fails at its end (DB_ONLINE_LOG_TOO_BIG)` : `within innodb_online_alter_log_max_size=${formatBytes(params.online_alter_log_max_bytes)}`}`
     : "";
   return {
     model: "index_build",

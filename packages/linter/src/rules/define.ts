@@ -87,13 +87,20 @@ export function defineRule<S extends Surface, O extends OptionSchema = Record<ne
 }): RuleModule<FactsBySurface[S]> {
   const schema = (def.options ?? {}) as O;
   const inner = def.check;
+  // The options object a run passes is the same for every file, so it is resolved once.
+  const resolved = new WeakMap<object, OptionValues<O>>();
   return {
     id: def.id,
     surfaces: def.surfaces,
     optionSchema: schema,
     [MODULE]: true,
     check(facts, ctx) {
-      inner(facts, { ...ctx, options: resolveOptions(def.id, schema, ctx.options) });
+      let options = resolved.get(ctx.options);
+      if (!options) {
+        options = resolveOptions(def.id, schema, ctx.options);
+        resolved.set(ctx.options, options);
+      }
+      inner(facts, { ...ctx, options });
     },
   } as RuleModule<FactsBySurface[S]>;
 }

@@ -1,9 +1,10 @@
 import { effectiveBoolean, effectiveNumber } from "../optionfile/rules/facts.js";
+import { grouped } from "../figures.js";
 import { adjustForDescriptors } from "../optionfile/rules/open-files.js";
 import { explicit } from "../optionfile/rules/shared.js";
 import { defineRule } from "./define.js";
 
-const n = (x: number) => x.toLocaleString("en-US");
+const n = grouped;
 
 export default defineRule({
   id: "open-files-limit-too-low",

@@ -13,7 +13,8 @@ import type { Range } from "../finding.js";
 import type { Target } from "../target.js";
 import { createParser } from "../treesitter.js";
 import { LineIndex, rangeOf } from "./tree.js";
-import { scanTree, statementFacts } from "./extract/statement.js";
+import { scanTree, statementFacts, statementKind } from "./extract/statement.js";
+import { SCHEMA_KINDS } from "./schema.js";
 import { resolveVersionedComments, type ResolvedText } from "./versioned.js";
 import type { StatementFacts, SqlFacts, SqlSyntaxError, UnresetDelimiter } from "./types.js";
 import { flattenDeepNesting } from "./nesting.js";
@@ -39,6 +40,26 @@ export async function extractFacts(path: string, text: string, target: Target): 
   void path;
   const { tree, resolved } = await parseSql(text, target);
   return factsOfTree(text, tree, resolved.text, resolved, 0, true).facts;
+}
+
+/**
+ * Only the statements of a text that change the schema (SqlFacts.scope): what replaying an earlier
+ * migration applies. Each such statement's facts are those extractFacts gives it; the other
+ * statements are not copied out of the parse tree at all.
+ */
+export async function extractSchemaFacts(path: string, text: string, target: Target): Promise<SqlFacts> {
+  void path;
+  const { tree, resolved } = await parseSql(text, target);
+  try {
+    const statements: StatementFacts[] = [];
+    for (const node of tree.rootNode.namedChildren) {
+      if (SKIPPED.has(node.type) || !SCHEMA_KINDS.has(statementKind(node))) continue;
+      statements.push(statementFacts(flatten(tree, resolved.text, node).rootNode, text));
+    }
+    return { statements, errors: [], versionedComments: [], comments: [], scope: "schema" };
+  } finally {
+    tree.delete();
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Target } from "../target.js";
-import { extractFacts } from "./facts.js";
+import { extractFacts, extractSchemaFacts } from "./facts.js";
 import type { SqlFacts } from "./types.js";
 import { Schema } from "./schema.js";
 import { SQL_STREAM_ABOVE, streamSqlFacts } from "./stream.js";
@@ -86,10 +86,14 @@ export class MigrationHistory {
     return facts;
   }
 
-  /** The facts of a text: a worker's, when it extracted this very text, else extracted here. */
-  private async parse(path: string, text: string, target: Target): Promise<SqlFacts> {
+  /**
+   * The facts of a text: a worker's, when it extracted this very text, else extracted here.
+   * `scope` "schema": only for applying (a replay), so a worker's schema-only facts serve too.
+   */
+  private async parse(path: string, text: string, target: Target, scope?: "schema"): Promise<SqlFacts> {
     const offered = await this.prefetched?.(path, target);
-    return offered && offered.text === text ? offered.facts : extractFacts(path, text, target);
+    if (offered && offered.text === text && (scope === "schema" || offered.facts.scope === undefined)) return offered.facts;
+    return scope === "schema" ? extractSchemaFacts(path, text, target) : extractFacts(path, text, target);
   }
 
   /** The directory's migrations, sorted once per history. */
@@ -216,7 +220,7 @@ export class MigrationHistory {
     } else {
       const text = this.readText(path);
       if (text !== undefined) {
-        const facts = kept && kept.text === text ? kept.facts : await this.parse(path, text, target);
+        const facts = kept && kept.text === text ? kept.facts : await this.parse(path, text, target, "schema");
         for (const s of facts.statements) next.apply(s, path);
       }
     }

@@ -18,7 +18,7 @@ import { Worker } from "node:worker_threads";
 import type { FileKind, LintOptions } from "../core.js";
 import { configFor, resolveTarget } from "../context.js";
 import type { Target } from "../target.js";
-import { extractFacts } from "./facts.js";
+import { extractFacts, extractSchemaFacts } from "./facts.js";
 import type { SqlFacts } from "./types.js";
 import type { MigrationHistory } from "./history.js";
 import { readSqlText } from "./read.js";
@@ -28,6 +28,8 @@ export interface FactsRequest {
   id: number;
   path: string;
   target: Target;
+  /** "schema": only what a replay applies (extractSchemaFacts). */
+  scope?: "schema";
 }
 
 export interface FactsReply {
@@ -116,7 +118,12 @@ export class SqlPrefetch {
   private aheadBytes = 0;
   private closed = false;
 
-  constructor(plan: { path: string; target: Target; bytes: number }[], size: number, script: string) {
+  constructor(
+    plan: { path: string; target: Target; bytes: number }[],
+    size: number,
+    script: string,
+    private readonly scope?: "schema",
+  ) {
     this.slots = plan.map((p, index) => ({ ...p, index, key: keyOf(p.path, p.target), state: "planned" }));
     for (const s of this.slots) this.byKey.set(s.key, s);
     for (let i = 0; i < size; i++) {
@@ -160,7 +167,7 @@ export class SqlPrefetch {
       const spare = this.unsent();
       if (!spare) break;
       spare.state = "done";
-      spare.result = Promise.resolve(local(spare.path, spare.target));
+      spare.result = Promise.resolve(local(spare.path, spare.target, this.scope));
       await spare.result;
       // Lets the workers' answers in before deciding whether to go on.
       await new Promise((next) => setImmediate(next));
@@ -215,7 +222,7 @@ export class SqlPrefetch {
       this.aheadFiles++;
       this.aheadBytes += slot.bytes;
       idlest.inFlight.set(id, slot);
-      idlest.worker.postMessage({ id, path: slot.path, target: slot.target } satisfies FactsRequest);
+      idlest.worker.postMessage({ id, path: slot.path, target: slot.target, ...(this.scope ? { scope: this.scope } : {}) } satisfies FactsRequest);
       this.next++;
     }
   }
@@ -251,11 +258,11 @@ export interface PrefetchJob {
 }
 
 /** Facts extracted on this thread, as a worker would: undefined when the file cannot be read or parsed. */
-async function local(path: string, target: Target): Promise<Prefetched | undefined> {
+async function local(path: string, target: Target, scope?: "schema"): Promise<Prefetched | undefined> {
   const read = readSqlText(path, {});
   if (read.text === undefined) return undefined;
   try {
-    return { text: read.text, facts: await extractFacts(path, read.text, target) };
+    return { text: read.text, facts: await (scope === "schema" ? extractSchemaFacts : extractFacts)(path, read.text, target) };
   } catch {
     // The lint loop parses the file again when it comes to it and reports the error for that file.
     return undefined;
@@ -331,12 +338,12 @@ class Plan {
   }
 
   /** Workers for the plan, or undefined when in-process is better (see startSqlPrefetch). */
-  start(requested: number | undefined, script: string): SqlPrefetch | undefined {
+  start(requested: number | undefined, script: string, scope?: "schema"): SqlPrefetch | undefined {
     if (this.files.length < 2) return undefined;
     if (requested === undefined && this.bytes < PARALLEL_FROM_BYTES) return undefined;
     const threads = requested ?? defaultThreads();
     if (threads < 2) return undefined;
-    return new SqlPrefetch(this.files, Math.min(threads - 1, this.files.length), script);
+    return new SqlPrefetch(this.files, Math.min(threads - 1, this.files.length), script, scope);
   }
 }
 
@@ -356,5 +363,5 @@ export function startReplayPrefetch(
   if (!script) return undefined;
   const plan = new Plan();
   for (const path of paths) plan.add(path, target);
-  return plan.start(requested, script);
+  return plan.start(requested, script, "schema");
 }

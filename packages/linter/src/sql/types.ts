@@ -230,4 +230,9 @@ export interface SqlFacts {
   versionedComments: (VersionedComment & { range: Range })[];
   /** Every ordinary comment (for innolint-disable and innolint-target directives). */
   comments: { text: string; range: Range }[];
+  /**
+   * "schema": only the statements that change the schema (SCHEMA_KINDS), without errors or
+   * comments: what replaying an earlier migration needs. Never linted.
+   */
+  scope?: "schema";
 }

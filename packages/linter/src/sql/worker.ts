@@ -5,18 +5,18 @@
  * and the engine's own error there.
  */
 import { parentPort } from "node:worker_threads";
-import { extractFacts } from "./facts.js";
+import { extractFacts, extractSchemaFacts } from "./facts.js";
 import type { FactsReply, FactsRequest } from "./pool.js";
 import { readSqlText } from "./read.js";
 
 const port = parentPort;
 if (!port) throw new Error("innolint: sql-worker.js runs only as a worker thread");
 
-async function answer({ id, path, target }: FactsRequest): Promise<FactsReply> {
+async function answer({ id, path, target, scope }: FactsRequest): Promise<FactsReply> {
   const read = readSqlText(path, {});
   if (read.text === undefined) return { id };
   try {
-    return { id, text: read.text, facts: await extractFacts(path, read.text, target) };
+    return { id, text: read.text, facts: await (scope === "schema" ? extractSchemaFacts : extractFacts)(path, read.text, target) };
   } catch (e) {
     return { id, failed: (e as Error).message };
   }

@@ -53,7 +53,7 @@ const KINDS: Record<string, StatementKind> = {
  * them already (an editor's reparse scans only the statements it did not reuse).
  */
 export function statementFacts(node: Node, source: string, inside: Node[] = scanTree(node).found): StatementFacts {
-  const kind = KINDS[node.type] ?? guessKind(node);
+  const kind = statementKind(node);
   const facts: StatementFacts = {
     kind,
     range: rangeOf(node),
@@ -131,7 +131,12 @@ export function statementFacts(node: Node, source: string, inside: Node[] = scan
 }
 
 /** For a top-level ERROR node: the statement it most likely was. */
-function guessKind(node: Node): StatementKind {
+/** What a top-level statement node is; a node error recovery left unnamed is told by its first words. */
+export function statementKind(node: Pick<Node, "type" | "text">): StatementKind {
+  return KINDS[node.type] ?? guessKind(node);
+}
+
+function guessKind(node: Pick<Node, "text">): StatementKind {
   const words = node.text
     .trim()
     .split(/\s+/, 4)
