@@ -8,6 +8,7 @@ import { MigrationHistory } from "../src/sql/history.js";
 import { SCHEMA_KINDS } from "../src/sql/schema.js";
 import { readSqlText } from "../src/sql/read.js";
 import { parseTarget } from "../src/target.js";
+import { mulberry32 } from "./helpers/random.js";
 import { scratch } from "./helpers/run.js";
 
 const target = parseTarget("mysql-8.0.36");
@@ -98,5 +99,66 @@ describe("MigrationHistory", () => {
       statements += expected.length;
     }
     expect(statements).toBeGreaterThan(100);
+  });
+
+  it("gives, for the tables asked about, the schema a full replay gives: 40 random histories with renames, LIKE, drops and databases", async () => {
+    const rand = mulberry32(20261125);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T;
+    const pool = ["t1", "t2", "T3", "t4", "`t5`", "t6", "orders", "orders_old", "db1.t1", "`db1`.`t2`"];
+    const statement = (): string =>
+      pick([
+        () => `CREATE TABLE ${pick(pool)} (id INT PRIMARY KEY, v${Math.floor(rand() * 9)} VARCHAR(${1 + Math.floor(rand() * 90)}));`,
+        () => `CREATE TABLE ${pick(pool)} LIKE ${pick(pool)};`,
+        () => `ALTER TABLE ${pick(pool)} ADD COLUMN c${Math.floor(rand() * 9)} INT NOT NULL;`,
+        () => `ALTER TABLE ${pick(pool)} ADD INDEX k${Math.floor(rand() * 3)} (id);`,
+        () => `ALTER TABLE ${pick(pool)} DROP COLUMN v${Math.floor(rand() * 9)};`,
+        () => `ALTER TABLE ${pick(pool)} RENAME TO ${pick(pool)};`,
+        () => `RENAME TABLE ${pick(pool)} TO ${pick(pool)}, ${pick(pool)} TO ${pick(pool)};`,
+        () => `DROP TABLE IF EXISTS ${pick(pool)};`,
+        () => `CREATE INDEX i${Math.floor(rand() * 3)} ON ${pick(pool)} (id);`,
+        () => `DROP INDEX k${Math.floor(rand() * 3)} ON ${pick(pool)};`,
+        () => (rand() < 0.3 ? "DROP DATABASE db1;" : "DROP SCHEMA IF EXISTS db2;"),
+        () => `UPDATE ${pick(pool)} SET id = id + 1; -- mentions ${pick(pool)}`,
+      ])();
+    let compared = 0;
+    for (let h = 0; h < 40; h++) {
+      const files: Record<string, string> = {};
+      const count = 5 + Math.floor(rand() * 30);
+      for (let i = 1; i <= count; i++)
+        files[`V${String(i).padStart(3, "0")}.sql`] = Array.from({ length: 1 + Math.floor(rand() * 4) }, statement).join("\n") + "\n";
+      const dir = scratch(files);
+      dirs.push(dir);
+      const full = new MigrationHistory((path) => readSqlText(path, {}).text);
+      const sparse = new MigrationHistory((path) => readSqlText(path, {}).text);
+      for (let q = 0; q < 4; q++) {
+        const file = join(dir, `V${String(1 + Math.floor(rand() * count)).padStart(3, "0")}.sql`);
+        const names = ["t1", "t2", "t3", "t4", "t5", "t6", "orders", "orders_old"].filter(() => rand() < 0.4);
+        const expected = await full.schemaBefore(file, target);
+        const got = await sparse.sparseSchemaBefore(file, target, names);
+        expect(got).toBeDefined();
+        for (const n of names)
+          for (const db of [undefined, "db1"]) {
+            expect(got?.schema.table(n, db), `${file}: ${db ?? ""}.${n}`).toEqual(expected.table(n, db));
+            compared++;
+          }
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
+  });
+
+  it("keeps a sparse schema while the names asked about stay among those it covers, and replays in full for a name of two words", async () => {
+    const dir = repo();
+    const { history, reads } = counted();
+    const first = await history.sparseSchemaBefore(join(dir, "V6.sql"), target, ["t2", "t4"]);
+    expect(first?.schema.table("t2")).toBeDefined();
+    expect(first?.schema.table("t1")).toBeUndefined();
+    const read = reads.length;
+    const again = await history.sparseSchemaBefore(join(dir, "V6.sql"), target, ["t4"]);
+    expect(again?.origin).toBe(first?.origin);
+    expect(reads.length).toBe(read);
+    const wider = await history.sparseSchemaBefore(join(dir, "V6.sql"), target, ["t1"]);
+    expect(wider?.origin).not.toBe(first?.origin);
+    expect(wider?.schema.table("t1")).toBeDefined();
+    expect(await history.sparseSchemaBefore(join(dir, "V6.sql"), target, ["my table"])).toBeUndefined();
   });
 });

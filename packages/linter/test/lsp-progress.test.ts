@@ -1,4 +1,7 @@
-/** A long replay of migrations before an editor's document shows as work-done progress. */
+/**
+ * A long history before an editor's document shows as work-done progress: the reading of its
+ * migrations' words for a sparse schema, or a full replay where a sparse schema would not do.
+ */
 import { describe, expect, it } from "vitest";
 import { REPLAY_PROGRESS_FROM } from "../src/lint/project.js";
 import { lspSession } from "./helpers/lsp-session.js";
@@ -14,7 +17,7 @@ const progressOf = (received: { method: string; params: unknown }[]) =>
   received.filter((m) => m.method === "$/progress").map((m) => (m.params as { value: { kind: string; message?: string; percentage?: number } }).value);
 
 describe("replay progress in the editor", () => {
-  it("begins, reports at most once per percent and ends around a replay of many earlier migrations", async () => {
+  it("begins, reports at most once per percent and ends around the reading of many earlier migrations", async () => {
     const count = REPLAY_PROGRESS_FROM + 50;
     const dir = scratch(migrations(count));
     const s = await lspSession(dir, {}, false, { workDoneProgress: true });
@@ -29,7 +32,7 @@ describe("replay progress in the editor", () => {
       expect(at("window/workDoneProgress/create")).toBeGreaterThanOrEqual(0);
       expect(at("window/workDoneProgress/create")).toBeLessThan(at("textDocument/publishDiagnostics"));
       const values = progressOf(s.received);
-      expect(values[0]).toMatchObject({ kind: "begin", message: `replaying ${(count - 1).toLocaleString("en")} earlier migrations` });
+      expect(values[0]).toMatchObject({ kind: "begin", message: `reading ${(count - 1).toLocaleString("en")} earlier migrations` });
       expect(values.at(-1)?.kind).toBe("end");
       const reports = values.filter((v) => v.kind === "report");
       expect(reports.length).toBeGreaterThan(10);
@@ -38,10 +41,23 @@ describe("replay progress in the editor", () => {
         percentage: 100,
         message: `${(count - 1).toLocaleString("en")} of ${(count - 1).toLocaleString("en")} earlier migrations`,
       });
-      // The second document of the directory replays nothing new: no second progress.
+      // The second document of the directory reads nothing new: no second progress.
       const created = s.received.filter((m) => m.method === "window/workDoneProgress/create").length;
       await s.open(`V${String(count - 1).padStart(4, "0")}.sql`, "SELECT 1;\n");
       expect(s.received.filter((m) => m.method === "window/workDoneProgress/create").length).toBe(created);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("replays in full, with its progress, for a document that reads the whole schema (DROP DATABASE)", async () => {
+    const count = REPLAY_PROGRESS_FROM + 20;
+    const dir = scratch(migrations(count));
+    const s = await lspSession(dir, {}, false, { workDoneProgress: true });
+    try {
+      await s.open(`V${String(count).padStart(4, "0")}.sql`, "DROP DATABASE app;\n");
+      await new Promise((done) => setTimeout(done, 50));
+      expect(progressOf(s.received)[0]).toMatchObject({ kind: "begin", message: `replaying ${(count - 1).toLocaleString("en")} earlier migrations` });
     } finally {
       await s.close();
     }

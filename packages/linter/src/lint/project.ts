@@ -17,7 +17,8 @@ import { MigrationHistory } from "../sql/history.js";
 import { SqlDocumentCache } from "../sql/incremental.js";
 import { startReplayPrefetch, startSqlPrefetch } from "../sql/pool.js";
 import { readSqlText } from "../sql/read.js";
-import { Schema } from "../sql/schema.js";
+import { appliedTables, Schema } from "../sql/schema.js";
+import { targetDirective } from "../suppression.js";
 import type { Target } from "../target.js";
 
 /** A file of a run. */
@@ -72,13 +73,20 @@ export function kindOfContent(file: string, text: string | undefined): FileKind 
 
 /** An editor's view of a long replay (the language server's work-done progress). */
 export interface ReplayProgress {
-  begin(total: number): void;
+  /** `action`: "replaying" (the default) or "reading" (the words of the migrations, for a sparse schema). */
+  begin(total: number, action?: "replaying" | "reading"): void;
   report(done: number, total: number): void;
   end(): void;
 }
 
 /** Replays shorter than this many files end before a progress bar would be seen. */
 export const REPLAY_PROGRESS_FROM = 200;
+/**
+ * An editor's document with at least this many earlier migrations not replayed yet is linted against
+ * a sparse schema (MigrationHistory.sparseSchemaBefore): exact for the tables it names, built from
+ * the migrations that name them, so its first diagnostics do not wait for a replay of the directory.
+ */
+export const SPARSE_REPLAY_FROM = REPLAY_PROGRESS_FROM;
 
 export class Project {
   private history: MigrationHistory;
@@ -258,6 +266,38 @@ export class Project {
     }
   }
 
+  /** The schema an editor's document is linted against: sparse before a long unreplayed history, else replayed. */
+  private async schemaBeforeDocument(
+    file: string,
+    options: LintOptions,
+    target: Target,
+    document: SqlDocumentCache,
+    progress: ReplayProgress | undefined,
+  ): Promise<{ schema: Schema; origin: object }> {
+    if (this.history.toReplay(file, target).length >= SPARSE_REPLAY_FROM) {
+      const names = await documentTables(file, options, target, document);
+      if (names) {
+        let shown: ReplayProgress | undefined;
+        const onRead = progress
+          ? (done: number, total: number) => {
+              if (!shown && total >= REPLAY_PROGRESS_FROM) {
+                shown = progress;
+                shown.begin(total, "reading");
+              }
+              shown?.report(done, total);
+            }
+          : undefined;
+        try {
+          const sparse = await this.history.sparseSchemaBefore(file, target, names, onRead);
+          if (sparse) return sparse;
+        } finally {
+          shown?.end();
+        }
+      }
+    }
+    return this.replayed(file, target, progress);
+  }
+
   /**
    * An editor's SQL document: linted incrementally against the schema the migrations beside it build,
    * with the files besides it that the lint read (the server's option file) and what of that option
@@ -277,7 +317,7 @@ export class Project {
     let schemaOrigin: object | undefined;
     const target = targetOrUndefined(file, options);
     // A bad target or configuration is reported by lintSqlFile itself.
-    if (target) ({ schema, origin: schemaOrigin } = await this.replayed(file, target, progress));
+    if (target) ({ schema, origin: schemaOrigin } = await this.schemaBeforeDocument(file, options, target, document, progress));
     const { facts: serverConfig, files, notFollowed } = await this.serverConfigFor(file, options);
     const outcome = await lintSqlFile(file, options, {
       schema,
@@ -287,4 +327,22 @@ export class Project {
     });
     return { outcome, read: files, notFollowed };
   }
+}
+
+/**
+ * The tables an editor's document names (every statement's, as the findings memo reads them), or
+ * undefined where a sparse schema would not do: the text cannot be read, a directive changes the
+ * target, or a statement reads the whole schema (DROP DATABASE).
+ */
+async function documentTables(file: string, options: LintOptions, target: Target, document: SqlDocumentCache): Promise<string[] | undefined> {
+  const text = options.text ?? readSqlText(file, options).text;
+  if (text === undefined) return undefined;
+  const facts = await document.facts(text, target);
+  if (targetDirective(facts.comments.map((c) => ({ file, text: c.text, range: c.range })))) return undefined;
+  const names = new Set<string>();
+  for (const statement of facts.statements) {
+    if (statement.kind === "drop-database") return undefined;
+    for (const n of appliedTables(statement).names) names.add(n);
+  }
+  return [...names];
 }

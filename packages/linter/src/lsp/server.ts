@@ -166,9 +166,9 @@ export function startServer(client: Connection, options: ServerOptions = {}): In
         if (r) f(r);
       });
     return {
-      begin(total) {
+      begin(total, action = "replaying") {
         reporter = connection.window.createWorkDoneProgress().catch(() => undefined);
-        use((r) => r.begin("innolint", 0, `replaying ${total.toLocaleString("en")} earlier migrations`, false));
+        use((r) => r.begin("innolint", 0, `${action} ${total.toLocaleString("en")} earlier migrations`, false));
       },
       report(done, total) {
         // A message per percent at most: thousands of notifications would cost the client more than the replay.

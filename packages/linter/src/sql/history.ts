@@ -3,7 +3,7 @@ import { basename, dirname, join } from "node:path";
 import type { Target } from "../target.js";
 import { extractFacts, extractSchemaFacts } from "./facts.js";
 import type { SqlFacts } from "./types.js";
-import { Schema } from "./schema.js";
+import { appliedTables, Schema } from "./schema.js";
 import { SQL_STREAM_ABOVE, streamSqlFacts } from "./stream.js";
 
 /** The .sql files directly in a directory on disk. */
@@ -20,6 +20,29 @@ export interface Listing {
   dir: string;
   names: string[];
   position: Map<string, number>;
+}
+
+/** Words of a text as an identifier is spelled: where a table's name can appear in it. */
+const WORD = /[\p{L}\p{N}_$]+/gu;
+const ONE_WORD = /^[\p{L}\p{N}_$]+$/u;
+
+/**
+ * The words of each of a directory's migrations, lower-cased; null for a migration above
+ * INDEXED_UP_TO, which counts as naming every table (a seed file's distinct values would make a
+ * large set).
+ */
+interface WordIndex {
+  files: Map<string, Set<string> | null>;
+}
+const INDEXED_UP_TO = 1024 * 1024;
+
+/** A sparse schema kept for one file and target: exact for `names`, until the listing changes. */
+interface Sparse {
+  listing: Listing;
+  count: number;
+  names: Set<string>;
+  schema: Schema;
+  origin: object;
 }
 
 /** One directory's migrations replayed for one target: `after[i]` is the schema after `names[i]`. */
@@ -48,6 +71,8 @@ export class MigrationHistory {
   /** Facts extracted for a lint (the parse hook), by target and path, until the history applies them. */
   private readonly parsed = new Map<string, { text: string; facts: SqlFacts; fromDisk: boolean }>();
   private prefetched?: (path: string, target: Target) => Promise<{ text: string; facts: SqlFacts } | undefined> | undefined;
+  private readonly wordIndexes = new Map<string, WordIndex>();
+  private readonly sparse = new Map<string, Sparse>();
 
   constructor(
     private readonly readText: (file: string) => string | undefined,
@@ -146,6 +171,8 @@ export class MigrationHistory {
       else byDir.set(dirname(f), [basename(f)]);
     }
     for (const [dir, names] of byDir) {
+      const index = this.wordIndexes.get(dir);
+      if (index) for (const name of names) forget(index, name);
       const old = this.listings.get(dir);
       if (!old) continue;
       this.listings.delete(dir);
@@ -160,6 +187,91 @@ export class MigrationHistory {
         for (const name of names) this.parsed.delete(targetKey(chain.target, join(dir, name)));
       }
     }
+  }
+
+  /**
+   * The schema before `file` as far as the tables `names` go, without replaying the whole directory:
+   * only the earlier migrations whose words include one of those names (or "database" or "schema",
+   * for DROP DATABASE) are parsed, and of them only the statements that name one of the tables;
+   * scanning from the last migration backwards, each such statement adds the tables it names (the
+   * source of a RENAME or a LIKE), since `Schema.apply` reads and changes only those
+   * (`appliedTables`). The tables of `names` are then as the full replay leaves them. Undefined
+   * when a name is not one word (its spelling in the text could differ): replay in full.
+   *
+   * The result is kept per file and target while the directory's listing stands and the names
+   * asked for are among those it covers; the same origin means the same schema. `onRead` hears of
+   * each migration read for the word index (once per directory, and again for changed files).
+   */
+  async sparseSchemaBefore(
+    file: string,
+    target: Target,
+    names: Iterable<string>,
+    onRead?: (done: number, total: number) => void,
+  ): Promise<{ schema: Schema; origin: object } | undefined> {
+    const wanted = new Set([...names].map((n) => n.toLowerCase()));
+    for (const n of wanted) if (!ONE_WORD.test(n)) return undefined;
+    const listing = this.listing(dirname(file));
+    const count = this.countBefore(listing, file);
+    const key = targetKey(target, file);
+    const kept = this.sparse.get(key);
+    if (kept && kept.listing === listing && kept.count === count && [...wanted].every((n) => kept.names.has(n))) {
+      return { schema: kept.schema.clone(), origin: kept.origin };
+    }
+    // Exact only for the names asked about: one added during the scan was not looked for in the
+    // migrations scanned before it was added.
+    const asked = new Set(wanted);
+    const index = this.wordIndex(listing, count, onRead);
+    const relevant = (name: string) => {
+      const words = index.files.get(name);
+      if (words === undefined) return false;
+      if (words === null || words.has("database") || words.has("schema")) return true;
+      for (const n of wanted) if (words.has(n)) return true;
+      return false;
+    };
+    const chosen: { path: string; statements: SqlFacts["statements"] }[] = [];
+    for (let i = count - 1; i >= 0; i--) {
+      const name = listing.names[i] as string;
+      if (!relevant(name)) continue;
+      const path = join(listing.dir, name);
+      // A dump among the migrations is streamed by the full replay.
+      if (this.onDisk(path) && sizeOf(path) > SQL_STREAM_ABOVE) return undefined;
+      const text = this.readText(path);
+      if (text === undefined) continue;
+      const facts = await extractSchemaFacts(path, text, target);
+      const statements: SqlFacts["statements"] = [];
+      for (let k = facts.statements.length - 1; k >= 0; k--) {
+        const statement = facts.statements[k] as SqlFacts["statements"][number];
+        const applied = appliedTables(statement);
+        if (!applied.global && statement.kind !== "drop-database" && !applied.names.some((n) => wanted.has(n))) continue;
+        statements.unshift(statement);
+        for (const n of applied.names) wanted.add(n);
+      }
+      if (statements.length > 0) chosen.unshift({ path, statements });
+    }
+    const schema = new Schema();
+    for (const { path, statements } of chosen) for (const statement of statements) schema.apply(statement, path);
+    const sparse: Sparse = { listing, count, names: asked, schema, origin: {} };
+    this.sparse.set(key, sparse);
+    return { schema: schema.clone(), origin: sparse.origin };
+  }
+
+  /** The word index of a directory, with every migration before `count` read into it. */
+  private wordIndex(listing: Listing, count: number, onRead?: (done: number, total: number) => void): WordIndex {
+    let index = this.wordIndexes.get(listing.dir);
+    if (!index) {
+      index = { files: new Map() };
+      this.wordIndexes.set(listing.dir, index);
+    }
+    const missing: string[] = [];
+    for (let i = 0; i < count; i++) if (!index.files.has(listing.names[i] as string)) missing.push(listing.names[i] as string);
+    for (const [done, name] of missing.entries()) {
+      const path = join(listing.dir, name);
+      const big = this.onDisk(path) && sizeOf(path) > INDEXED_UP_TO;
+      const text = big ? undefined : (this.readText(path) ?? "");
+      index.files.set(name, text === undefined ? null : new Set(text.toLowerCase().match(WORD) ?? []));
+      onRead?.(done + 1, missing.length);
+    }
+    return index;
   }
 
   /** The migrations from disk that the schema before `file` still needs replayed, in order. */
@@ -226,6 +338,11 @@ export class MigrationHistory {
     }
     chain.after.push(next);
   }
+}
+
+/** Drops a migration from a word index: it is read again when next asked about. */
+function forget(index: WordIndex, name: string): void {
+  index.files.delete(name);
 }
 
 /** Chains are kept per target and directory, parsed facts per target and file. */

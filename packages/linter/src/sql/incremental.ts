@@ -244,10 +244,14 @@ export class SqlDocumentCache {
   /** State numbers are never reused, so equal numbers mean equal states. */
   private nextState = 1;
   private disposed = false;
+  /** The facts of the last version asked about. */
+  private last: { text: string; target: string; facts: SqlFacts } | undefined;
   private resolution = new ChunkedResolution();
 
   /** The document's facts for a target: what `extractFacts` returns for the same text. */
   async facts(text: string, target: Target): Promise<SqlFacts> {
+    // Asked twice for one version: for the tables it names (lint/project.ts), then by the lint.
+    if (this.last && this.last.text === text && this.last.target === target.label) return this.last.facts;
     parser ??= createParser("mysql");
     const p = await parser;
     const chunked = this.resolution.resolve(text, target);
@@ -296,6 +300,7 @@ export class SqlDocumentCache {
       );
       facts.errors.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
       facts.versionedComments = resolved.comments.map((c) => ({ ...c, range: lines.range(c.start, c.end) }));
+      if (!this.disposed) this.last = { text, target: target.label, facts };
       return facts;
     } catch (e) {
       // Nothing half-updated survives: the next lint starts afresh.
@@ -467,6 +472,7 @@ export class SqlDocumentCache {
   /** Frees the tree (it lives in the parser's WebAssembly memory) and everything kept. */
   dispose(): void {
     this.disposed = true;
+    this.last = undefined;
     this.tree?.delete();
     this.tree = undefined;
     this.text = "";
