@@ -71,6 +71,14 @@ export function compareVersions(a: Version, b: Version): number {
 
 /** `release` names the first release of a change: "10.5" means 10.5.0, so every 10.5 target is at least it. */
 export function atLeast(v: Version, release: string): boolean {
-  const r = parseVersion(release);
-  return compareVersions(v, { ...r, minor: r.minor ?? 0, patch: r.patch ?? 0 }) >= 0;
+  let r = releases.get(release);
+  if (!r) {
+    const parsed = parseVersion(release);
+    r = { ...parsed, minor: parsed.minor ?? 0, patch: parsed.patch ?? 0 };
+    releases.set(release, r);
+  }
+  return compareVersions(v, r) >= 0;
 }
+
+/** Releases named by the knowledge base, parsed once: rules compare targets with them per statement. */
+const releases = new Map<string, Version>();

@@ -87,6 +87,35 @@ function page(table: KnowledgeTable, kind: string, v: Version): string {
 
 /** The knowledge for a target: MariaDB by its version, MySQL, Percona and Aurora by their MySQL base. */
 export function knowledgeFor(target: Target): TargetKnowledge {
+  // Every ALTER of a run asks for the same target's knowledge, and looks up the same few operations.
+  const key = `${target.flavor}\0${target.label}`;
+  let known = knowledge.get(key);
+  if (!known) {
+    known = cachedLookups(buildKnowledge(target));
+    knowledge.set(key, known);
+  }
+  return known;
+}
+
+const knowledge = new Map<string, TargetKnowledge>();
+
+function cachedLookups(k: TargetKnowledge): TargetKnowledge {
+  const found = new Map<string, Capability>();
+  return {
+    ...k,
+    lookup(op, conditions) {
+      const key = conditions.size === 0 ? op : `${op}\0${[...conditions].sort().join("\0")}`;
+      let cap = found.get(key);
+      if (!cap) {
+        cap = k.lookup(op, conditions);
+        found.set(key, cap);
+      }
+      return cap;
+    },
+  };
+}
+
+function buildKnowledge(target: Target): TargetKnowledge {
   const flavor = target.flavor === "mariadb" ? "mariadb" : "mysql";
   const table = TABLES[flavor];
   const version = flavor === "mariadb" ? target.version : (mysqlBaseVersion(target) ?? target.version);
