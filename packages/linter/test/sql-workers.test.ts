@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { defaultThreads } from "../src/sql/pool.js";
+import { defaultThreads, worthWorkers } from "../src/sql/pool.js";
 import { Project } from "../src/lint/project.js";
 import { bundledCli } from "./helpers/bundle.js";
 import { migrationRepo, write } from "./helpers/git.js";
@@ -232,6 +232,15 @@ describe("SQL facts in worker threads", () => {
     expect(defaultThreads(1, 0)).toBe(1);
     expect(defaultThreads(16, 2)).toBe(4);
     expect(defaultThreads(8, 5.4)).toBe(3);
+  });
+
+  it("without --jobs, workers only for 512 KB of SQL or more in files of 16 KB or more on average", () => {
+    expect(worthWorkers(100 * 100 * 1024, 100)).toBe(true);
+    // A migrations monorepo of small files, and one-statement files: the main thread's per-file cost wins.
+    expect(worthWorkers(1000 * 2600, 1000)).toBe(false);
+    expect(worthWorkers(1128 * 600, 1128)).toBe(false);
+    expect(worthWorkers(400 * 1024, 2)).toBe(false);
+    expect(worthWorkers(2 * 1024 * 1024, 1)).toBe(false);
   });
 
   it("only a project's run starts workers, and the language server never runs one (it parses in-process)", () => {
