@@ -1,7 +1,8 @@
-// A document after a long history is linted in the editor against a sparse schema: its findings
-// must be the ones `innolint` reports for the same file after a full replay.
+// A file after a long history is linted against a sparse schema, in the editor and by the CLI when
+// it lints that file alone: its findings must be the ones a lint of the whole directory (a full
+// replay) reports for it.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Finding } from "../src/finding.js";
 import { SPARSE_REPLAY_FROM } from "../src/lint/project.js";
@@ -27,8 +28,8 @@ const statement = (): string =>
     () => `UPDATE ${pick(pool)} SET id = id + 1 WHERE v1 = 'x';`,
   ])();
 
-describe("sparse schemas in the editor", () => {
-  it("give every document after a long history the findings a full replay gives", async () => {
+describe("sparse schemas", () => {
+  it("give a file after a long history, in the editor and linted alone, the findings a full replay gives", async () => {
     const count = SPARSE_REPLAY_FROM + 40;
     const files: Record<string, string> = { ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.36" }) };
     for (let n = 1; n <= count; n++)
@@ -36,6 +37,7 @@ describe("sparse schemas in the editor", () => {
     const dir = scratch(files);
     const s = await lspSession(dir, {}, false);
     const key = (f: Finding) => `${f.rule} ${f.range.start.line}:${f.range.start.column} ${f.message}`;
+    const whole = JSON.parse((await run(["--format", "json", "--fail-on", "never", "migrations"], { cwd: dir })).stdout) as { findings: Finding[] };
     let findings = 0;
     try {
       for (const n of [SPARSE_REPLAY_FROM + 5, SPARSE_REPLAY_FROM + 17, count - 3, count]) {
@@ -45,10 +47,15 @@ describe("sparse schemas in the editor", () => {
           .filter((d) => d.data)
           .map((d) => key(d.data as Finding))
           .sort();
+        const full = whole.findings
+          .filter((f) => resolve(dir, f.file) === resolve(dir, name))
+          .map(key)
+          .sort();
         const out = await run(["--format", "json", "--fail-on", "never", name], { cwd: dir });
-        const cli = (JSON.parse(out.stdout) as { findings: Finding[] }).findings.map(key).sort();
-        expect(editor, name).toEqual(cli);
-        findings += cli.length;
+        const alone = (JSON.parse(out.stdout) as { findings: Finding[] }).findings.map(key).sort();
+        expect(editor, name).toEqual(full);
+        expect(alone, name).toEqual(full);
+        findings += full.length;
       }
     } finally {
       await s.close();

@@ -3,6 +3,7 @@
  * the server configuration the SQL rules read, and the migration history, shared by every file of a
  * run (CLI lint, review, baseline) or of an editor session (the language server holds one Project).
  */
+import { statSync } from "node:fs";
 import { configFor, targetOrUndefined } from "../context.js";
 import type { FileKind, FileResult, InputError, LintOptions, LintOutcome, StatementNote } from "../core.js";
 import { lintOptionFile, lintSqlFile } from "../engine.js";
@@ -13,7 +14,9 @@ import { append } from "../arrays.js";
 import { fileInternalError } from "../internal.js";
 import type { OptionFileError } from "../optionfile/model.js";
 import type { OptionFacts } from "../optionfile/rules/facts.js";
-import { MigrationHistory } from "../sql/history.js";
+import { MigrationHistory, SPARSE_REPLAY_FROM } from "../sql/history.js";
+import { SQL_STREAM_ABOVE } from "../sql/stream.js";
+import type { SqlFacts } from "../sql/types.js";
 import { SqlDocumentCache } from "../sql/incremental.js";
 import { startReplayPrefetch, startSqlPrefetch } from "../sql/pool.js";
 import { readSqlText } from "../sql/read.js";
@@ -81,12 +84,7 @@ export interface ReplayProgress {
 
 /** Replays shorter than this many files end before a progress bar would be seen. */
 export const REPLAY_PROGRESS_FROM = 200;
-/**
- * An editor's document with at least this many earlier migrations not replayed yet is linted against
- * a sparse schema (MigrationHistory.sparseSchemaBefore): exact for the tables it names, built from
- * the migrations that name them, so its first diagnostics do not wait for a replay of the directory.
- */
-export const SPARSE_REPLAY_FROM = REPLAY_PROGRESS_FROM;
+export { SPARSE_REPLAY_FROM };
 
 export class Project {
   private history: MigrationHistory;
@@ -178,10 +176,10 @@ export class Project {
     const kind = job.kind ?? kindOfContent(file, options.text);
     if (kind === "sql") {
       const target = targetOrUndefined(file, options);
-      const schema = target ? await this.history.schemaBefore(file, target) : new Schema();
-      const { facts: serverConfig } = await this.serverConfigFor(file, options);
       const history = this.history;
       const fromDisk = options.text === undefined;
+      const schema = target ? await this.schemaBeforeFile(file, options, target, fromDisk) : new Schema();
+      const { facts: serverConfig } = await this.serverConfigFor(file, options);
       const out = await lintSqlFile(file, options, {
         schema,
         parse: (f, text, t) => history.facts(f, text, t, fromDisk),
@@ -194,6 +192,22 @@ export class Project {
     if (lint.facts) this.lastOptionFile = lint.facts;
     for (const f of lint.set.files) sources.set(f.path, f.text);
     return { ...lint.outcome, sources };
+  }
+
+  /**
+   * The schema before a file of a run: sparse when it follows SPARSE_REPLAY_FROM or more migrations
+   * not replayed yet (one file, or a review's few, deep in a long directory), else replayed. Its facts
+   * are parsed here once, for the tables it names, and kept for its lint.
+   */
+  private async schemaBeforeFile(file: string, options: LintOptions, target: Target, fromDisk: boolean): Promise<Schema> {
+    if (this.history.toReplay(file, target).length >= SPARSE_REPLAY_FROM && !streamed(file, options)) {
+      const text = options.text ?? readSqlText(file, options).text;
+      const facts = text === undefined ? undefined : await this.history.facts(file, text, target, fromDisk);
+      const names = facts && tablesNamed(file, facts);
+      const sparse = names && (await this.history.sparseSchemaBefore(file, target, names));
+      if (sparse) return sparse.schema;
+    }
+    return this.history.schemaBefore(file, target);
   }
 
   /** Lints the jobs, option files first so that SQL in the same run sees the server's configuration. */
@@ -275,7 +289,8 @@ export class Project {
     progress: ReplayProgress | undefined,
   ): Promise<{ schema: Schema; origin: object }> {
     if (this.history.toReplay(file, target).length >= SPARSE_REPLAY_FROM) {
-      const names = await documentTables(file, options, target, document);
+      const text = options.text ?? readSqlText(file, options).text;
+      const names = text === undefined ? undefined : tablesNamed(file, await document.facts(text, target));
       if (names) {
         let shown: ReplayProgress | undefined;
         const onRead = progress
@@ -330,14 +345,11 @@ export class Project {
 }
 
 /**
- * The tables an editor's document names (every statement's, as the findings memo reads them), or
- * undefined where a sparse schema would not do: the text cannot be read, a directive changes the
- * target, or a statement reads the whole schema (DROP DATABASE).
+ * The tables a file's statements name (every statement's, as the findings memo reads them), or
+ * undefined where a sparse schema would not do: a directive changes the target, or a statement reads
+ * the whole schema (DROP DATABASE).
  */
-async function documentTables(file: string, options: LintOptions, target: Target, document: SqlDocumentCache): Promise<string[] | undefined> {
-  const text = options.text ?? readSqlText(file, options).text;
-  if (text === undefined) return undefined;
-  const facts = await document.facts(text, target);
+function tablesNamed(file: string, facts: SqlFacts): string[] | undefined {
   if (targetDirective(facts.comments.map((c) => ({ file, text: c.text, range: c.range })))) return undefined;
   const names = new Set<string>();
   for (const statement of facts.statements) {
@@ -345,4 +357,14 @@ async function documentTables(file: string, options: LintOptions, target: Target
     for (const n of appliedTables(statement).names) names.add(n);
   }
   return [...names];
+}
+
+/** Whether the run streams the file (above SQL_STREAM_ABOVE) instead of reading it whole. */
+function streamed(file: string, options: LintOptions): boolean {
+  if (options.text !== undefined) return false;
+  try {
+    return statSync(file).size > (options.streamAbove ?? SQL_STREAM_ABOVE);
+  } catch {
+    return false;
+  }
 }

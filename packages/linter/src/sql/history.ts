@@ -22,6 +22,14 @@ export interface Listing {
   position: Map<string, number>;
 }
 
+/**
+ * A file with at least this many earlier migrations not replayed yet is linted against a sparse
+ * schema (MigrationHistory.sparseSchemaBefore): exact for the tables it names, built from the
+ * migrations that name them, so one file (an editor's document, a review's change) deep in a long
+ * directory does not wait for a replay of the directory.
+ */
+export const SPARSE_REPLAY_FROM = 200;
+
 /** Words of a text as an identifier is spelled: where a table's name can appear in it. */
 const WORD = /[\p{L}\p{N}_$]+/gu;
 const ONE_WORD = /^[\p{L}\p{N}_$]+$/u;

@@ -20,7 +20,7 @@ import { configFor, resolveTarget } from "../context.js";
 import type { Target } from "../target.js";
 import { extractFacts, extractSchemaFacts } from "./facts.js";
 import type { SqlFacts } from "./types.js";
-import type { MigrationHistory } from "./history.js";
+import { type MigrationHistory, SPARSE_REPLAY_FROM } from "./history.js";
 import { readSqlText } from "./read.js";
 import { SQL_STREAM_ABOVE } from "./stream.js";
 
@@ -322,7 +322,9 @@ export function startSqlPrefetch(
     }
     const listing = history.listing(dirname(resolve(job.file)));
     const from = plannedUpTo.get(`${target.label}\0${listing.dir}`) ?? 0;
-    const upTo = history.earlierCount(resolve(job.file));
+    let upTo = history.earlierCount(resolve(job.file));
+    // So many migrations not replayed yet: the file gets a sparse schema, which parses few of them.
+    if (upTo - from >= SPARSE_REPLAY_FROM) upTo = from;
     const paths: string[] = [];
     for (let i = from; i < upTo; i++) {
       const path = join(listing.dir, listing.names[i] as string);
