@@ -58,6 +58,20 @@ describe("MigrationHistory", () => {
     expect(after.size).toBe(3);
   });
 
+  it("a sparse schema reads again only the changed files' words, and sees their new text", async () => {
+    const dir = repo();
+    const { history, reads } = counted();
+    expect((await history.sparseSchemaBefore(join(dir, "V6.sql"), target, ["t1"]))?.schema.table("t1")).toBeDefined();
+    reads.length = 0;
+    writeFileSync(join(dir, "V4.sql"), "DROP TABLE t1;\n");
+    writeFileSync(join(dir, "V3a.sql"), "ALTER TABLE t1 ADD COLUMN c INT;\n");
+    history.invalidate([join(dir, "V4.sql"), join(dir, "V3a.sql")]);
+    const after = await history.sparseSchemaBefore(join(dir, "V6.sql"), target, ["t1"]);
+    // The two changed files' words, then the migrations that name t1, parsed from the last back.
+    expect(reads.map((r) => r.slice(dir.length + 1))).toEqual(["V3a.sql", "V4.sql", "V4.sql", "V3a.sql", "V1.sql"]);
+    expect(after?.schema.table("t1")).toBeUndefined();
+  });
+
   it("a file created or deleted changes the listing, and the replay starts where the listing changed", async () => {
     const dir = repo();
     const { history, reads } = counted();
