@@ -151,10 +151,12 @@ export function finishFindings(
       );
     }
   }
-  fingerprintByRange(
-    kept,
-    comments.map((c) => ({ file: c.file, range: c.range, fingerprint: commentFingerprint(c.text) })),
-  );
+  // Comments are hashed only for findings that have no fingerprint yet (most files have none).
+  if (kept.some((f) => f.fingerprint === undefined))
+    fingerprintByRange(
+      kept,
+      comments.map((c) => ({ file: c.file, range: c.range, fingerprint: commentFingerprint(c.text) })),
+    );
   for (const f of kept) f.fingerprint ??= lineFingerprint(`${f.rule} ${f.message}`);
   return kept.sort(
     (a, b) =>
