@@ -36,8 +36,9 @@ export async function parseSql(text: string, target: Target): Promise<{ tree: Tr
 /** Top-level nodes that are not statements: client commands, terminators, comments. */
 export const SKIPPED = new Set(["comment", "delimiter_statement", "client_command", "terminator"]);
 
-export async function extractFacts(path: string, text: string, target: Target): Promise<SqlFacts> {
-  void path;
+/** `scope` "schema": only what a replay applies (extractSchemaFacts). */
+export async function extractFacts(path: string, text: string, target: Target, scope?: "schema"): Promise<SqlFacts> {
+  if (scope === "schema") return extractSchemaFacts(path, text, target);
   const { tree, resolved } = await parseSql(text, target);
   return factsOfTree(text, tree, resolved.text, resolved, 0, true).facts;
 }

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Target } from "../target.js";
-import { extractFacts, extractSchemaFacts } from "./facts.js";
+import { extractFacts } from "./facts.js";
 import type { SqlFacts } from "./types.js";
 import { appliedTables, Schema } from "./schema.js";
 import { SQL_STREAM_ABOVE, streamSqlFacts } from "./stream.js";
@@ -126,7 +126,7 @@ export class MigrationHistory {
   private async parse(path: string, text: string, target: Target, scope?: "schema"): Promise<SqlFacts> {
     const offered = await this.prefetched?.(path, target);
     if (offered && offered.text === text && (scope === "schema" || offered.facts.scope === undefined)) return offered.facts;
-    return scope === "schema" ? extractSchemaFacts(path, text, target) : extractFacts(path, text, target);
+    return extractFacts(path, text, target, scope);
   }
 
   /** The directory's migrations, sorted once per history. */
@@ -245,7 +245,7 @@ export class MigrationHistory {
       if (this.onDisk(path) && sizeOf(path) > SQL_STREAM_ABOVE) return undefined;
       const text = this.readText(path);
       if (text === undefined) continue;
-      const facts = await extractSchemaFacts(path, text, target);
+      const facts = await extractFacts(path, text, target, "schema");
       const statements: SqlFacts["statements"] = [];
       for (let k = facts.statements.length - 1; k >= 0; k--) {
         const statement = facts.statements[k] as SqlFacts["statements"][number];

@@ -18,7 +18,7 @@ import { Worker } from "node:worker_threads";
 import type { FileKind, LintOptions } from "../core.js";
 import { configFor, resolveTarget } from "../context.js";
 import type { Target } from "../target.js";
-import { extractFacts, extractSchemaFacts } from "./facts.js";
+import { extractFacts } from "./facts.js";
 import type { SqlFacts } from "./types.js";
 import { type MigrationHistory, SPARSE_REPLAY_FROM } from "./history.js";
 import { readSqlText } from "./read.js";
@@ -275,7 +275,7 @@ async function local(path: string, target: Target, scope?: "schema"): Promise<Pr
   const read = readSqlText(path, {});
   if (read.text === undefined) return undefined;
   try {
-    return { text: read.text, facts: await (scope === "schema" ? extractSchemaFacts : extractFacts)(path, read.text, target) };
+    return { text: read.text, facts: await extractFacts(path, read.text, target, scope) };
   } catch {
     // The lint loop parses the file again when it comes to it and reports the error for that file.
     return undefined;

@@ -5,7 +5,7 @@
  * and the engine's own error there.
  */
 import { parentPort } from "node:worker_threads";
-import { extractFacts, extractSchemaFacts } from "./facts.js";
+import { extractFacts } from "./facts.js";
 import type { FactsReply, FactsRequest } from "./pool.js";
 import { readSqlText } from "./read.js";
 
@@ -16,7 +16,7 @@ async function answer({ id, path, target, scope }: FactsRequest): Promise<FactsR
   const read = readSqlText(path, {});
   if (read.text === undefined) return { id };
   try {
-    return { id, text: read.text, facts: await (scope === "schema" ? extractSchemaFacts : extractFacts)(path, read.text, target) };
+    return { id, text: read.text, facts: await extractFacts(path, read.text, target, scope) };
   } catch (e) {
     return { id, failed: (e as Error).message };
   }
