@@ -1,4 +1,3 @@
-import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { EngineSim } from "@innolint/engine-sim";
 import { loadSimulator } from "./impact/simulator.js";
@@ -17,7 +16,7 @@ import { extractFacts } from "./sql/facts.js";
 import type { SqlFacts, UnresetDelimiter } from "./sql/types.js";
 import type { SqlDocumentCache } from "./sql/incremental.js";
 import { runSqlRules, SqlRuleRunner } from "./sql/lint.js";
-import { SQL_STREAM_ABOVE, streamSqlFacts } from "./sql/stream.js";
+import { SQL_STREAM_ABOVE, streamSqlFacts, streamsFile } from "./sql/stream.js";
 import type { Schema } from "./sql/schema.js";
 import { readSqlText, SQL_MAX_BYTES } from "./sql/read.js";
 import { commentFingerprint, fingerprintByRange, lineFingerprint, optionFingerprint } from "./fingerprint.js";
@@ -318,15 +317,7 @@ export interface SqlContext {
 export async function lintSqlFile(path: string, options: LintOptions, context: SqlContext): Promise<LintOutcome & { text?: string }> {
   const file = resolve(path);
   const { config, errors, simulator } = prepare(file, options, () => configFor(file, options));
-  if (options.text === undefined) {
-    let size = -1;
-    try {
-      size = statSync(file).size;
-    } catch {
-      // readSqlText says why.
-    }
-    if (size > (options.streamAbove ?? SQL_STREAM_ABOVE)) return lintSqlStream(file, options, context, config, errors, simulator);
-  }
+  if (streamsFile(file, options)) return lintSqlStream(file, options, context, config, errors, simulator);
   const read = readSqlText(file, options);
   if (read.error) return { errors: [...errors, read.error] };
   const text = read.text as string;

@@ -3,7 +3,6 @@
  * the server configuration the SQL rules read, and the migration history, shared by every file of a
  * run (CLI lint, review, baseline) or of an editor session (the language server holds one Project).
  */
-import { statSync } from "node:fs";
 import { configFor, targetOrUndefined } from "../context.js";
 import type { FileKind, FileResult, InputError, LintOptions, LintOutcome, StatementNote } from "../core.js";
 import { lintOptionFile, lintSqlFile } from "../engine.js";
@@ -15,7 +14,7 @@ import { fileInternalError } from "../internal.js";
 import type { OptionFileError } from "../optionfile/model.js";
 import type { OptionFacts } from "../optionfile/rules/facts.js";
 import { MigrationHistory, SPARSE_REPLAY_FROM } from "../sql/history.js";
-import { SQL_STREAM_ABOVE } from "../sql/stream.js";
+import { streamsFile } from "../sql/stream.js";
 import type { SqlFacts } from "../sql/types.js";
 import { SqlDocumentCache } from "../sql/incremental.js";
 import { startReplayPrefetch, startSqlPrefetch } from "../sql/pool.js";
@@ -200,14 +199,26 @@ export class Project {
    * are parsed here once, for the tables it names, and kept for its lint.
    */
   private async schemaBeforeFile(file: string, options: LintOptions, target: Target, fromDisk: boolean): Promise<Schema> {
-    if (this.history.toReplay(file, target).length >= SPARSE_REPLAY_FROM && !streamed(file, options)) {
-      const text = options.text ?? readSqlText(file, options).text;
-      const facts = text === undefined ? undefined : await this.history.facts(file, text, target, fromDisk);
-      const names = facts && tablesNamed(file, facts);
-      const sparse = names && (await this.history.sparseSchemaBefore(file, target, names));
-      if (sparse) return sparse.schema;
-    }
-    return this.history.schemaBefore(file, target);
+    const sparse = await this.sparseSchema(file, options, target, (text) => this.history.facts(file, text, target, fromDisk));
+    return sparse ? sparse.schema : this.history.schemaBefore(file, target);
+  }
+
+  /**
+   * A sparse schema before a file (MigrationHistory.sparseSchemaBefore) for the tables its facts
+   * name, where one is due: SPARSE_REPLAY_FROM or more migrations not replayed yet, a file read whole,
+   * and facts a sparse schema serves (tablesNamed).
+   */
+  private async sparseSchema(
+    file: string,
+    options: LintOptions,
+    target: Target,
+    factsOf: (text: string) => Promise<SqlFacts>,
+    onRead?: (done: number, total: number) => void,
+  ): Promise<{ schema: Schema; origin: object } | undefined> {
+    if (this.history.toReplay(file, target).length < SPARSE_REPLAY_FROM || streamsFile(file, options)) return undefined;
+    const text = options.text ?? readSqlText(file, options).text;
+    const names = text === undefined ? undefined : tablesNamed(file, await factsOf(text));
+    return names && this.history.sparseSchemaBefore(file, target, names, onRead);
   }
 
   /** Lints the jobs, option files first so that SQL in the same run sees the server's configuration. */
@@ -288,27 +299,21 @@ export class Project {
     document: SqlDocumentCache,
     progress: ReplayProgress | undefined,
   ): Promise<{ schema: Schema; origin: object }> {
-    if (this.history.toReplay(file, target).length >= SPARSE_REPLAY_FROM) {
-      const text = options.text ?? readSqlText(file, options).text;
-      const names = text === undefined ? undefined : tablesNamed(file, await document.facts(text, target));
-      if (names) {
-        let shown: ReplayProgress | undefined;
-        const onRead = progress
-          ? (done: number, total: number) => {
-              if (!shown && total >= REPLAY_PROGRESS_FROM) {
-                shown = progress;
-                shown.begin(total, "reading");
-              }
-              shown?.report(done, total);
-            }
-          : undefined;
-        try {
-          const sparse = await this.history.sparseSchemaBefore(file, target, names, onRead);
-          if (sparse) return sparse;
-        } finally {
-          shown?.end();
+    let shown: ReplayProgress | undefined;
+    const onRead = progress
+      ? (done: number, total: number) => {
+          if (!shown && total >= REPLAY_PROGRESS_FROM) {
+            shown = progress;
+            shown.begin(total, "reading");
+          }
+          shown?.report(done, total);
         }
-      }
+      : undefined;
+    try {
+      const sparse = await this.sparseSchema(file, options, target, (text) => document.facts(text, target), onRead);
+      if (sparse) return sparse;
+    } finally {
+      shown?.end();
     }
     return this.replayed(file, target, progress);
   }
@@ -357,14 +362,4 @@ function tablesNamed(file: string, facts: SqlFacts): string[] | undefined {
     for (const n of appliedTables(statement).names) names.add(n);
   }
   return [...names];
-}
-
-/** Whether the run streams the file (above SQL_STREAM_ABOVE) instead of reading it whole. */
-function streamed(file: string, options: LintOptions): boolean {
-  if (options.text !== undefined) return false;
-  try {
-    return statSync(file).size > (options.streamAbove ?? SQL_STREAM_ABOVE);
-  } catch {
-    return false;
-  }
 }

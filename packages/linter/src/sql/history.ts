@@ -35,13 +35,11 @@ const WORD = /[\p{L}\p{N}_$]+/gu;
 const ONE_WORD = /^[\p{L}\p{N}_$]+$/u;
 
 /**
- * The words of each of a directory's migrations, lower-cased; null for a migration above
- * INDEXED_UP_TO, which counts as naming every table (a seed file's distinct values would make a
- * large set).
+ * A directory's word index: the words of each of its migrations by file name, lower-cased; null for
+ * a migration above INDEXED_UP_TO, which counts as naming every table (a seed file's distinct values
+ * would make a large set).
  */
-interface WordIndex {
-  files: Map<string, Set<string> | null>;
-}
+type WordIndex = Map<string, Set<string> | null>;
 const INDEXED_UP_TO = 1024 * 1024;
 
 /** A sparse schema kept for one file and target: exact for `names`, until the listing changes. */
@@ -179,8 +177,9 @@ export class MigrationHistory {
       else byDir.set(dirname(f), [basename(f)]);
     }
     for (const [dir, names] of byDir) {
+      // Read again when next asked about.
       const index = this.wordIndexes.get(dir);
-      if (index) for (const name of names) forget(index, name);
+      if (index) for (const name of names) index.delete(name);
       const old = this.listings.get(dir);
       if (!old) continue;
       this.listings.delete(dir);
@@ -230,7 +229,7 @@ export class MigrationHistory {
     const asked = new Set(wanted);
     const index = this.wordIndex(listing, count, onRead);
     const relevant = (name: string) => {
-      const words = index.files.get(name);
+      const words = index.get(name);
       if (words === undefined) return false;
       if (words === null || words.has("database") || words.has("schema")) return true;
       for (const n of wanted) if (words.has(n)) return true;
@@ -267,16 +266,16 @@ export class MigrationHistory {
   private wordIndex(listing: Listing, count: number, onRead?: (done: number, total: number) => void): WordIndex {
     let index = this.wordIndexes.get(listing.dir);
     if (!index) {
-      index = { files: new Map() };
+      index = new Map();
       this.wordIndexes.set(listing.dir, index);
     }
     const missing: string[] = [];
-    for (let i = 0; i < count; i++) if (!index.files.has(listing.names[i] as string)) missing.push(listing.names[i] as string);
+    for (let i = 0; i < count; i++) if (!index.has(listing.names[i] as string)) missing.push(listing.names[i] as string);
     for (const [done, name] of missing.entries()) {
       const path = join(listing.dir, name);
       const big = this.onDisk(path) && sizeOf(path) > INDEXED_UP_TO;
       const text = big ? undefined : (this.readText(path) ?? "");
-      index.files.set(name, text === undefined ? null : new Set(text.toLowerCase().match(WORD) ?? []));
+      index.set(name, text === undefined ? null : new Set(text.toLowerCase().match(WORD) ?? []));
       onRead?.(done + 1, missing.length);
     }
     return index;
@@ -346,11 +345,6 @@ export class MigrationHistory {
     }
     chain.after.push(next);
   }
-}
-
-/** Drops a migration from a word index: it is read again when next asked about. */
-function forget(index: WordIndex, name: string): void {
-  index.files.delete(name);
 }
 
 /** Chains are kept per target and directory, parsed facts per target and file. */

@@ -11,7 +11,7 @@
  *   input error naming the statement's line.
  * - NUL bytes and invalid UTF-8 are found per chunk, with the file line.
  */
-import { closeSync, readSync } from "node:fs";
+import { closeSync, readSync, statSync } from "node:fs";
 import { InputFileError, openRegular } from "../input.js";
 import { firstInvalidUtf8 } from "../optionfile/bytes.js";
 import type { Target } from "../target.js";
@@ -40,6 +40,19 @@ export interface StreamOptions {
  * same few hundred megabytes at any size. Only code frames are lost.
  */
 export const SQL_STREAM_ABOVE = 16 * 1024 * 1024;
+
+/**
+ * Whether a lint streams the file rather than reading it whole: a file on disk (not a text given,
+ * such as an editor buffer) above `streamAbove`. A file that cannot be read is not: reading it says why.
+ */
+export function streamsFile(file: string, options: { text?: string; streamAbove?: number }): boolean {
+  if (options.text !== undefined) return false;
+  try {
+    return statSync(file).size > (options.streamAbove ?? SQL_STREAM_ABOVE);
+  } catch {
+    return false;
+  }
+}
 
 export interface StreamResult {
   error?: { line?: number; message: string };
