@@ -1,3 +1,5 @@
+import { remembered } from "./memo.js";
+
 /**
  * pxc: Percona XtraDB Cluster, Percona Server with the Galera (wsrep) replication patches.
  * ndb: the SQL node of MySQL NDB Cluster, mysqld built with the ndbcluster plugin.
@@ -71,12 +73,10 @@ export function compareVersions(a: Version, b: Version): number {
 
 /** `release` names the first release of a change: "10.5" means 10.5.0, so every 10.5 target is at least it. */
 export function atLeast(v: Version, release: string): boolean {
-  let r = releases.get(release);
-  if (!r) {
+  const r = remembered(releases, release, () => {
     const parsed = parseVersion(release);
-    r = { ...parsed, minor: parsed.minor ?? 0, patch: parsed.patch ?? 0 };
-    releases.set(release, r);
-  }
+    return { ...parsed, minor: parsed.minor ?? 0, patch: parsed.patch ?? 0 };
+  });
   return compareVersions(v, r) >= 0;
 }
 

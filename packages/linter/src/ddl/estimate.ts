@@ -16,6 +16,7 @@ import type { OnlineDdl } from "./classify.js";
 import { onlineDdlLabel } from "./describe.js";
 import { statementOnlineDdl } from "./index.js";
 import { type TableSize, tableSize } from "./sizes.js";
+import { remembered } from "../memo.js";
 
 export interface AlterAssessment {
   ddl: OnlineDdl;
@@ -33,13 +34,11 @@ export interface AlterAssessment {
 /** The statement's online DDL with its size and cost; undefined for statements that are not online DDL. */
 export function assessAlter(facts: SqlStatementFacts, sim: EngineSim | undefined): AlterAssessment | undefined {
   // The rules and the statement's note assess the same facts: once each, with or without the simulator.
-  const byFacts = assessed.get(facts);
-  const key = sim ?? NO_SIM;
-  if (byFacts?.has(key)) return byFacts.get(key);
-  const out = assess(facts, sim);
-  if (byFacts) byFacts.set(key, out);
-  else assessed.set(facts, new Map([[key, out]]));
-  return out;
+  return remembered(
+    remembered(assessed, facts, () => new Map()),
+    sim ?? NO_SIM,
+    () => assess(facts, sim),
+  );
 }
 
 const assessed = new WeakMap<SqlStatementFacts, Map<object, AlterAssessment | undefined>>();

@@ -4,6 +4,7 @@
  * statement).
  */
 import { Schema } from "../sql/schema.js";
+import { remembered } from "../memo.js";
 import type { StatementFacts } from "../sql/types.js";
 import { atLeast, type Target } from "../target.js";
 import { classifyOnlineDdl, ddlTable, isOnlineDdl, type OnlineDdl } from "./classify.js";
@@ -27,16 +28,14 @@ export function statementOnlineDdl(facts: { statement: StatementFacts; schema: S
   const { statement, schema, target } = facts;
   if (!isOnlineDdl(statement)) return undefined;
   // Several rules and the statement's note ask about the same facts, before the schema moves on.
-  const known = classified.get(facts);
-  if (known) return known;
-  const t = ddlTable(statement);
-  const table = t ? schema.table(t.name, t.schema) : undefined;
-  const ddl = classifyOnlineDdl(statement, table, target, { defaultCharset: serverDefaultCharset(target) });
-  if (ddl) classified.set(facts, ddl);
-  return ddl;
+  return remembered(classified, facts, () => {
+    const t = ddlTable(statement);
+    const table = t ? schema.table(t.name, t.schema) : undefined;
+    return classifyOnlineDdl(statement, table, target, { defaultCharset: serverDefaultCharset(target) });
+  });
 }
 
-const classified = new WeakMap<object, OnlineDdl>();
+const classified = new WeakMap<object, OnlineDdl | undefined>();
 
 /** A foreign_key_checks assignment's value: true/false, or undefined when it is not one or not plain. */
 function foreignKeyChecks(stmt: StatementFacts): boolean | undefined {

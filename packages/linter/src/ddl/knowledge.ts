@@ -8,6 +8,7 @@ import mysqlTable from "../../../../rules/online-ddl/mysql.json" with { type: "j
 import mariadbTable from "../../../../rules/online-ddl/mariadb.json" with { type: "json" };
 import { mysqlBaseVersion } from "../catalogue/index.js";
 import { atLeast, formatVersion, type Target, type Version } from "../target.js";
+import { remembered } from "../memo.js";
 
 export type LockLevel = "none" | "shared" | "exclusive";
 
@@ -88,13 +89,7 @@ function page(table: KnowledgeTable, kind: string, v: Version): string {
 /** The knowledge for a target: MariaDB by its version, MySQL, Percona and Aurora by their MySQL base. */
 export function knowledgeFor(target: Target): TargetKnowledge {
   // Every ALTER of a run asks for the same target's knowledge, and looks up the same few operations.
-  const key = `${target.flavor}\0${target.label}`;
-  let known = knowledge.get(key);
-  if (!known) {
-    known = cachedLookups(buildKnowledge(target));
-    knowledge.set(key, known);
-  }
-  return known;
+  return remembered(knowledge, `${target.flavor}\0${target.label}`, () => cachedLookups(buildKnowledge(target)));
 }
 
 const knowledge = new Map<string, TargetKnowledge>();
@@ -105,12 +100,7 @@ function cachedLookups(k: TargetKnowledge): TargetKnowledge {
     ...k,
     lookup(op, conditions) {
       const key = conditions.size === 0 ? op : `${op}\0${[...conditions].sort().join("\0")}`;
-      let cap = found.get(key);
-      if (!cap) {
-        cap = k.lookup(op, conditions);
-        found.set(key, cap);
-      }
-      return cap;
+      return remembered(found, key, () => k.lookup(op, conditions));
     },
   };
 }

@@ -7,6 +7,7 @@ import type { SqlStatementFacts } from "../sql/rules/context.js";
 import { tablesOf } from "../sql/rules/context.js";
 import { approxBytes } from "../optionfile/rules/values.js";
 import { grouped } from "../figures.js";
+import { remembered } from "../memo.js";
 
 /** The size assumed for a table nothing describes: 10 GiB. */
 export const ASSUMED_TABLE_BYTES = 10 * 2 ** 30;
@@ -49,18 +50,12 @@ export function createdInChange(facts: SqlStatementFacts, name: string, created?
  */
 export function tableSize(facts: SqlStatementFacts, name?: { name: string; schema?: string }): TableSize | "new" {
   // Several rules and the statement's note ask for the same table.
-  let sizes = measured.get(facts);
-  if (!sizes) {
-    sizes = new Map();
-    measured.set(facts, sizes);
-  }
   const key = name ? `${name.schema ?? ""}\0${name.name}` : "";
-  let size = sizes.get(key);
-  if (!size) {
-    size = measure(facts, name);
-    sizes.set(key, size);
-  }
-  return size;
+  return remembered(
+    remembered(measured, facts, () => new Map()),
+    key,
+    () => measure(facts, name),
+  );
 }
 
 const measured = new WeakMap<SqlStatementFacts, Map<string, TableSize | "new">>();

@@ -4,14 +4,14 @@ import type { DeclaredTableSizes } from "../config-tables.js";
 import type { Impact, ImpactInput } from "../finding.js";
 import { change, grouped, inUnits, seconds, sig2, times } from "../figures.js";
 import { formatBytes } from "../optionfile/rules/values.js";
+import { remembered } from "../memo.js";
 
 const MiB = 2 ** 20;
 
 const memo = new Map<string, unknown>();
 
 function cached<T>(key: string, compute: () => T): T {
-  if (!memo.has(key)) memo.set(key, compute());
-  return memo.get(key) as T;
+  return remembered(memo, key, compute) as T;
 }
 
 function mb(bytes: number): string {

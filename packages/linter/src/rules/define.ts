@@ -5,6 +5,7 @@ import type { SqlStatementFacts } from "../sql/rules/context.js";
 import type { Rule, RuleContext } from "./types.js";
 import type { Range } from "../finding.js";
 import type { UnusedDirective } from "../suppression.js";
+import { remembered } from "../memo.js";
 
 /** What the engine finds about a script or file as a whole, for the `script` rules to word. */
 export interface ScriptFacts {
@@ -95,11 +96,7 @@ export function defineRule<S extends Surface, O extends OptionSchema = Record<ne
     optionSchema: schema,
     [MODULE]: true,
     check(facts, ctx) {
-      let options = resolved.get(ctx.options);
-      if (!options) {
-        options = resolveOptions(def.id, schema, ctx.options);
-        resolved.set(ctx.options, options);
-      }
+      const options = remembered(resolved, ctx.options, () => resolveOptions(def.id, schema, ctx.options));
       inner(facts, { ...ctx, options });
     },
   } as RuleModule<FactsBySurface[S]>;
