@@ -33,6 +33,7 @@ import { fromLspPosition, toDiagnostics } from "./convert.js";
 import { hoverMarkdown } from "./hover.js";
 import { Project, type ReplayProgress } from "../lint/project.js";
 import { checkedConnection } from "./guard.js";
+import { grouped } from "../figures.js";
 
 export interface ServerOptions {
   /** Quiet time after the last edit before a document is linted (ms). */
@@ -168,14 +169,14 @@ export function startServer(client: Connection, options: ServerOptions = {}): In
     return {
       begin(total, action = "replaying") {
         reporter = connection.window.createWorkDoneProgress().catch(() => undefined);
-        use((r) => r.begin("innolint", 0, `${action} ${total.toLocaleString("en")} earlier migrations`, false));
+        use((r) => r.begin("innolint", 0, `${action} ${grouped(total)} earlier migrations`, false));
       },
       report(done, total) {
         // A message per percent at most: thousands of notifications would cost the client more than the replay.
         const percent = Math.floor((100 * done) / total);
         if (percent === shown) return;
         shown = percent;
-        use((r) => r.report(percent, `${done.toLocaleString("en")} of ${total.toLocaleString("en")} earlier migrations`));
+        use((r) => r.report(percent, `${grouped(done)} of ${grouped(total)} earlier migrations`));
       },
       end() {
         use((r) => r.done());
