@@ -11,7 +11,7 @@ export function measure(script, args) {
   return { ms, rssMb: rssKb / 1024, code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
-/** mulberry32: deterministic numbers in [0, 1), so that runs are comparable. */
+/** mulberry32: deterministic numbers in [0, 1), so that runs are comparable and a seed replays a test (test/helpers/random.ts). */
 export function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {

@@ -1,10 +1,2 @@
-/** mulberry32: a small deterministic generator of numbers in [0, 1), so that a seed replays a test exactly. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The benchmarks' mulberry32: one small deterministic generator, so that a seed replays a test exactly. */
+export { mulberry32 } from "../../../../bench/lib.mjs";
