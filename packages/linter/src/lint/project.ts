@@ -215,7 +215,7 @@ export class Project {
     factsOf: (text: string) => Promise<SqlFacts>,
     onRead?: (done: number, total: number) => void,
   ): Promise<{ schema: Schema; origin: object } | undefined> {
-    if (this.history.toReplay(file, target).length < SPARSE_REPLAY_FROM || streamsFile(file, options)) return undefined;
+    if (this.history.unreplayed(file, target) < SPARSE_REPLAY_FROM || streamsFile(file, options)) return undefined;
     const text = options.text ?? readSqlText(file, options).text;
     const names = text === undefined ? undefined : tablesNamed(file, await factsOf(text));
     return names && this.history.sparseSchemaBefore(file, target, names, onRead);
