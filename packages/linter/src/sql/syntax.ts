@@ -7,6 +7,7 @@
  * fixture with web-tree-sitter's).
  */
 import type { Node, Point, Tree } from "web-tree-sitter";
+import { remembered } from "../memo.js";
 import { treeSitterModule } from "../treesitter.js";
 
 /** The subset of web-tree-sitter's Node the extractors use; FlatNode implements it. */
@@ -56,13 +57,25 @@ const NO_PARENT = 0xffffffff;
 /** A copied subtree: its records, the text it was parsed from and the language's names. */
 export class FlatTree {
   private readonly nodes: (FlatNode | undefined)[];
+  private readonly fieldIds: ReadonlyMap<string, number>;
   constructor(
     readonly records: Uint32Array,
     readonly source: string,
     readonly types: readonly string[],
-    readonly fields: readonly (string | null)[],
+    fields: readonly (string | null)[],
   ) {
     this.nodes = new Array(records.length / WORDS);
+    this.fieldIds = remembered(fieldIdsByLanguage, fields, () => {
+      const ids = new Map<string, number>();
+      fields.forEach((f, id) => {
+        if (f !== null && !ids.has(f)) ids.set(f, id);
+      });
+      return ids;
+    });
+  }
+  /** A field's id in the language, 0 for none (the extractors name fields by string, on every statement). */
+  fieldId(name: string): number {
+    return this.fieldIds.get(name) ?? 0;
   }
   get size(): number {
     return this.nodes.length;
@@ -180,13 +193,13 @@ export class FlatNode implements SyntaxNode {
     return null;
   }
   childForFieldName(fieldName: string): FlatNode | null {
-    const id = this.tree.fields.indexOf(fieldName);
+    const id = this.tree.fieldId(fieldName);
     if (id <= 0) return null;
     for (const c of this.children) if (c.word(FIELD) === id) return c;
     return null;
   }
   childrenForFieldName(fieldName: string): FlatNode[] {
-    const id = this.tree.fields.indexOf(fieldName);
+    const id = this.tree.fieldId(fieldName);
     if (id <= 0) return [];
     return this.children.filter((c) => c.word(FIELD) === id);
   }
@@ -201,6 +214,8 @@ export class FlatNode implements SyntaxNode {
     return out;
   }
 }
+
+const fieldIdsByLanguage = new WeakMap<readonly (string | null)[], ReadonlyMap<string, number>>();
 
 interface FlatExports {
   innolint_flat_tree(tree: number, transfer: number): number;
