@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Finding } from "../src/finding.js";
-import { SPARSE_REPLAY_FROM } from "../src/lint/project.js";
+import { SPARSE_REPLAY_FROM } from "../src/sql/history.js";
 import { lspSession } from "./helpers/lsp-session.js";
 import { mulberry32 } from "./helpers/random.js";
 import { run, scratch } from "./helpers/run.js";

@@ -83,7 +83,6 @@ export interface ReplayProgress {
 
 /** Replays shorter than this many files end before a progress bar would be seen. */
 export const REPLAY_PROGRESS_FROM = 200;
-export { SPARSE_REPLAY_FROM };
 
 export class Project {
   private history: MigrationHistory;
