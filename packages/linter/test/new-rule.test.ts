@@ -17,6 +17,8 @@ function tempRepo(): string {
   symlinkSync(join(repo, "rules", "variables"), join(dir, "rules", "variables"));
   symlinkSync(join(repo, "rules", "online-ddl"), join(dir, "rules", "online-ddl"));
   symlinkSync(join(repo, "node_modules"), join(dir, "node_modules"));
+  // The test helpers take their seeded generator from the benchmarks' library.
+  symlinkSync(join(repo, "bench"), join(dir, "bench"));
   cpSync(join(repo, "tsconfig.base.json"), join(dir, "tsconfig.base.json"));
   cpSync(join(repo, "packages", "linter", "src"), join(linter, "src"), { recursive: true });
   cpSync(join(repo, "packages", "linter", "test", "helpers"), join(linter, "test", "helpers"), { recursive: true });
