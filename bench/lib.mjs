@@ -2,13 +2,16 @@
 // JSON-RPC client for the language server.
 import { spawnSync } from "node:child_process";
 
-/** Runs `node script ...args` under /usr/bin/time: wall ms, max RSS in MB, exit code and output. */
+/**
+ * Runs `node script ...args` under /usr/bin/time: wall ms, CPU ms (user and system, every thread:
+ * V8's collector and compilers included), max RSS in MB, exit code and output.
+ */
 export function measure(script, args) {
   const t0 = process.hrtime.bigint();
-  const res = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, script, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
+  const res = spawnSync("/usr/bin/time", ["-f", "%U %S %M", process.execPath, script, ...args], { encoding: "utf8", maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  const rssKb = Number(res.stderr.trim().split("\n").pop());
-  return { ms, rssMb: rssKb / 1024, code: res.status, stdout: res.stdout, stderr: res.stderr };
+  const [user, system, rssKb] = (res.stderr.trim().split("\n").pop() ?? "").split(" ").map(Number);
+  return { ms, cpuMs: (user + system) * 1000, rssMb: rssKb / 1024, code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
 /** mulberry32: deterministic numbers in [0, 1), so that runs are comparable and a seed replays a test (test/helpers/random.ts). */
@@ -26,7 +29,7 @@ export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 
 /**
  * Each [label, args, script] run `rounds` times, interleaved, so the machine's other load hits them
- * alike: per run, the median wall time, the peak RSS and the exit codes seen.
+ * alike: per run, the median wall and CPU times, the peak RSS and the exit codes seen.
  */
 export function interleavedRuns(runs, rounds, defaultScript) {
   const samples = runs.map(() => []);
@@ -37,6 +40,7 @@ export function interleavedRuns(runs, rounds, defaultScript) {
   return runs.map(([label], i) => ({
     label,
     ms: median(samples[i].map((s) => s.ms)),
+    cpuMs: median(samples[i].map((s) => s.cpuMs)),
     rss: Math.max(...samples[i].map((s) => s.rssMb)),
     codes: [...new Set(samples[i].map((s) => s.code))],
   }));

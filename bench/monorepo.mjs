@@ -1,7 +1,9 @@
 // A migrations monorepo: one directory of V00001__m.sql … files, 8 statements each (CREATE TABLE,
 // ALTER ADD COLUMN/INDEX, UPDATE, INSERT, CREATE INDEX), generated from a seed. Measures the bundled
 // CLI on 1,000 and 10,000 files against a bare web-tree-sitter parse of the same files in one
-// process, one file in the middle linted alone, the default --jobs against --jobs 1 on three shapes,
+// process (wall and CPU time), both halves of the directory linted at once in two processes (what
+// parallelism could reach on the machine), one file in the middle linted alone, the default --jobs
+// against --jobs 1 on three shapes,
 // and the language server's first diagnostics for a file in the middle of the 10,000-file directory
 // and its per-edit p95.
 // Prints figures; asserts nothing.
@@ -9,7 +11,7 @@
 //   node bench/monorepo.mjs [--files 1000,10000] [--no-cli] [--no-lsp] [--no-shapes] [--generate DIR]
 import { spawn } from "node:child_process";
 import { interleavedRuns, lspClient, median, mulberry32 } from "./lib.mjs";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -60,6 +62,21 @@ function generate(dir, files) {
   return bytes;
 }
 
+/** Wall ms of CLI runs started together, one process each. */
+function concurrently(argLists) {
+  const t0 = performance.now();
+  return Promise.all(
+    argLists.map(
+      (args) =>
+        new Promise((done, fail) => {
+          const child = spawn(process.execPath, [cli, ...args], { stdio: "ignore" });
+          child.on("error", fail);
+          child.on("exit", done);
+        }),
+    ),
+  ).then(() => performance.now() - t0);
+}
+
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
@@ -69,7 +86,7 @@ const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
 function interleaved(runs, rounds) {
   return interleavedRuns(runs, rounds, cli).map((out) => {
     console.log(
-      `  ${out.label.padEnd(62)} median ${fmt(out.ms).padStart(8)}   peak RSS ${out.rss.toFixed(0).padStart(5)} MB   exit ${out.codes.join("/")}   (${rounds} runs)`,
+      `  ${out.label.padEnd(62)} median ${fmt(out.ms).padStart(8)}   CPU ${fmt(out.cpuMs).padStart(8)}   peak RSS ${out.rss.toFixed(0).padStart(5)} MB   exit ${out.codes.join("/")}   (${rounds} runs)`,
     );
     return out;
   });
@@ -121,7 +138,22 @@ try {
       ],
       rounds,
     );
-    console.log(`  lint/parse: default ${(lint.ms / parse.ms).toFixed(2)}× (target ≤ 2×, peak RSS < 1,024 MB), --jobs 1 ${(single.ms / parse.ms).toFixed(2)}×`);
+    console.log(
+      `  lint/parse: default ${(lint.ms / parse.ms).toFixed(2)}× (target ≤ 2×, peak RSS < 1,024 MB), --jobs 1 ${(single.ms / parse.ms).toFixed(2)}×; in CPU time ${(single.cpuMs / parse.cpuMs).toFixed(2)}×`,
+    );
+    // What parallel lints could reach here: each half in its own process at once, no work shared.
+    const halves = [join(dir, "..", "first-half"), join(dir, "..", "second-half")];
+    const names = readdirSync(dir).sort();
+    names.forEach((n, i) => {
+      const half = halves[i < names.length / 2 ? 0 : 1];
+      mkdirSync(half, { recursive: true });
+      copyFileSync(join(dir, n), join(half, n));
+    });
+    const together = [];
+    for (let r = 0; r < rounds; r++) together.push(await concurrently(halves.map((h) => ["--jobs", "1", ...lintArgs.slice(0, -1), h])));
+    console.log(
+      `  ${"both halves at once, one process each (no work shared)".padEnd(62)} median ${fmt(median(together)).padStart(8)}   (${(median(together) / parse.ms).toFixed(2)}× the parse; the bound two processes give)`,
+    );
     // One file in the middle linted alone: its schema is sparse (only the migrations naming its tables are parsed).
     const middle = join(dir, `V${String(Math.ceil(files / 2)).padStart(5, "0")}__m.sql`);
     interleaved([["innolint FILE (one file in the middle, alone)", ["--target", TARGET, "--format", "json", "--fail-on", "never", middle]]], rounds);
