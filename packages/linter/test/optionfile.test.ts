@@ -2,6 +2,8 @@
  * Unit tests for the option-file front end. Expected outputs were taken from MariaDB 10.11's
  * my_print_defaults (see the comments in src/optionfile/model.ts for the reader rules).
  */
+import { spawnSync } from "node:child_process";
+import { requireOracle } from "./helpers/require-oracle.js";
 import { chmodSync, mkdirSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -305,6 +307,19 @@ describe("directives", () => {
     expect(kinds(r.set.errors)).toEqual(["syntax/include-without-newline@2"]);
     const bare = await print("[g]\na=1\n!include", ["g"], extra);
     expect([bare.status, bare.lines]).toEqual([0, ["--a=1"]]);
+  });
+
+  it("an !includedir path ending in '/' on a last line without a newline loses only the slash: the same directory, no warning", async () => {
+    const r = await print("[g]\na=1\n!includedir d/", ["g"], { "d/x.cnf": "[g]\nb=1\n" });
+    expect(r.lines).toEqual(["--a=1", "--b=1"]);
+    expect(kinds(r.set.errors)).toEqual([]);
+    const mpd = spawnSync("my_print_defaults", [`--defaults-file=${join(r.dir, "t.cnf")}`, "g"], { cwd: r.dir, encoding: "utf8" });
+    requireOracle("my_print_defaults", mpd.error && String(mpd.error));
+    if (!mpd.error) expect([mpd.status, mpd.stdout.trim().split("\n")]).toEqual([0, r.lines]);
+    // Another last character is lost from the name: still a warning.
+    const cut = await print("[g]\n!includedir dd", ["g"], { "d/x.cnf": "[g]\nb=1\n", "dd/y.cnf": "[g]\nc=1\n" });
+    expect(cut.lines).toEqual(["--b=1"]);
+    expect(kinds(cut.set.errors)).toEqual(["syntax/include-without-newline@2"]);
   });
 
   it("!includedir reads *.cnf (last extension, case-sensitive, hidden files too) in byte order", async () => {

@@ -216,6 +216,11 @@ function walkFile(parsed: ParsedFile, depth: number, visitor: FileVisitor, initi
   return group;
 }
 
+/** `!includedir /etc/mysql/conf.d/` on a last line without a newline: losing the final slash names the same directory. */
+function droppedOnlyTrailingSlash(st: DirectiveStatement): boolean {
+  return st.directive === "includedir" && st.path !== "" && st.text.trimEnd().endsWith(`${st.path}/`);
+}
+
 function staticErrors(file: string, statements: Statement[]): OptionFileError[] {
   const errors: OptionFileError[] = [];
   for (const st of statements) {
@@ -235,7 +240,7 @@ function staticErrors(file: string, statements: Statement[]): OptionFileError[] 
             ? `'!${st.keyword}' on the last line without a newline is ignored by the server`
             : `unknown directive ${JSON.stringify(st.text)} is ignored by the server (only !include and !includedir exist)`,
         });
-      } else if (st.directive !== "empty" && st.atEofWithoutNewline) {
+      } else if (st.directive !== "empty" && st.atEofWithoutNewline && !droppedOnlyTrailingSlash(st)) {
         errors.push({
           file,
           line: st.line,
