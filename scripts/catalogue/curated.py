@@ -121,6 +121,18 @@ SOURCES = {
         "title": "MariaDB documentation: innodb_buffer_pool_instances (removed in MariaDB Community Server 10.6.0)",
         "url": "https://mariadb.com/docs/server/ref/mdb/cli/mariadbd/innodb-buffer-pool-instances",
     },
+    "mariadb-wsrep-replicate-myisam": {
+        "title": "MariaDB documentation: wsrep_replicate_myisam (present in Community Server 10.2 to 10.6; not present in Enterprise Server 11.4)",
+        "url": "https://mariadb.com/docs/server/ref/mdb/system-variables/wsrep_replicate_myisam",
+    },
+    "mariadb-ment-411": {
+        "title": "MariaDB Server commit 27d66d644c, MENT-411: wsrep_mode REPLICATE_MYISAM and REPLICATE_ARIA; wsrep_replicate_myisam deprecated (10.6)",
+        "url": "https://github.com/MariaDB/server/commit/27d66d644c",
+    },
+    "mariadb-oracle-10.11.19-refused": {
+        "title": "mariadbd 10.11.19 (Debian 12) --defaults-file=F --help --verbose with the option alone under [mysqld]: unknown variable, exit 7",
+        "url": "https://packages.debian.org/bookworm/mariadb-server",
+    },
     "mariadb-1051-rn": {
         "title": "MariaDB 10.5.1 Release Notes (innodb_buffer_pool_instances and innodb_page_cleaners deprecated and ignored)",
         "url": "https://mariadb.com/kb/en/mdb-1051-rn/",
@@ -615,6 +627,13 @@ MARIADB_HISTORY = {
         {"since": "10.5.1", "deprecated": True, "sources": ["mariadb-1051-rn"]},
         {"since": "10.6.0", "removed": True, "sources": ["mariadb-kb-innodb-sysvars"]},
     ],
+    # Gone from the 10.11 snapshot, present in 10.6 (deprecated there); the series that removed it is not pinned down.
+    "wsrep_replicate_myisam": [
+        {"since": "0.0.0", "type": "boolean", "scope": ["global"], "dynamic": True, "option": True, "default": False,
+         "sources": ["mariadb-wsrep-replicate-myisam"]},
+        {"since": "10.6.0", "deprecated": True, "sources": ["mariadb-ment-411"]},
+        {"since": "10.11.0", "approx": True, "removed": True, "sources": ["mariadb-oracle-10.11.19-refused"]},
+    ],
     "log_slow_query": [{"since": "10.11.0", "sources": ["mariadb-kb-1011-changes"]}],
     "log_slow_query_file": [{"since": "10.11.0", "sources": ["mariadb-kb-1011-changes"]}],
     "log_slow_query_time": [{"since": "10.11.0", "sources": ["mariadb-kb-1011-changes"]}],
@@ -944,6 +963,7 @@ REPLACED_BY = {
         "slow_query_log_file": "log_slow_query_file",
         "long_query_time": "log_slow_query_time",
         "min_examined_row_limit": "log_slow_min_examined_row_limit",
+        "wsrep_replicate_myisam": "wsrep_mode",
     },
 }
 REPLACED_BY = {f: {k: v for k, v in m.items() if v} for f, m in REPLACED_BY.items()}

@@ -56,6 +56,8 @@ export interface VariableFacts {
   ignored?: { kind: IgnoredKind; since: string; approximate: boolean };
   /** Some release boundary used for these facts is approximate (a series start, not the exact release). */
   approximate?: boolean;
+  /** The release that removed the variable is such a boundary: it was gone by then, perhaps earlier. */
+  removedApproximate?: boolean;
   sources: SourceRef[];
 }
 
@@ -211,13 +213,14 @@ function factsAt(flavor: Flavor, p: ParsedRecord, version: Version | undefined):
   let deprecated: string | undefined;
   let deprecationNote: string | undefined;
   let removedIn: string | undefined;
+  let removedApproximate = false;
   let ignored: VariableFacts["ignored"];
   let approximate = false;
   for (const { entry, since } of p.entries) {
     if (version && compareVersions(version, since) < 0) break;
     if (entry.removed) {
       removedIn = entry.since;
-      if (entry.approx) approximate = true;
+      if (entry.approx) approximate = removedApproximate = true;
       for (const s of entry.sources ?? []) if (!sourceIds.includes(s)) sourceIds.push(s);
       break;
     }
@@ -254,6 +257,7 @@ function factsAt(flavor: Flavor, p: ParsedRecord, version: Version | undefined):
   if (deprecated) facts.deprecated = deprecated;
   if (deprecated && deprecationNote) facts.deprecationNote = deprecationNote;
   if (removedIn) facts.removed = removedIn;
+  if (removedApproximate) facts.removedApproximate = true;
   if (ignored) facts.ignored = ignored;
   if (notes.length) facts.notes = notes;
   if (approximate) facts.approximate = true;

@@ -23,14 +23,16 @@ export default defineRule({
       }
       if (o.lookup.status !== "removed") continue;
       const replacement = o.lookup.facts.replacedBy ? ` Its successor is ${o.lookup.facts.replacedBy}.` : "";
+      // A series boundary standing in for a release not pinned down: gone by then, perhaps earlier.
+      const removed = `${o.lookup.facts.removedApproximate ? "by" : "in"} ${o.lookup.removedIn}`;
       ctx.report({
         file: entry.file,
         range: entry.lineRange,
         severity: entry.loose ? "info" : "error",
         versionDependent: true,
         message: entry.loose
-          ? `${o.variable} was removed in ${o.lookup.removedIn}; ${server} skips it (loose- prefix), so the line has no effect.${replacement}`
-          : `${o.variable} was removed in ${o.lookup.removedIn}: ${server} refuses to start ("unknown variable"). Delete the line, or prefix it with loose- if the file also serves older servers.${replacement}`,
+          ? `${o.variable} was removed ${removed}; ${server} skips it (loose- prefix), so the line has no effect.${replacement}`
+          : `${o.variable} was removed ${removed}: ${server} refuses to start ("unknown variable"). Delete the line, or prefix it with loose- if the file also serves older servers.${replacement}`,
         ...(entry.loose ? {} : { fix: looseFix(o) }),
       });
     }
