@@ -331,3 +331,28 @@ describe("positions and errors", () => {
     expect(facts.statements[0]?.errors?.length).toBeGreaterThan(0);
   });
 });
+
+describe("migration tools' rollback sections", () => {
+  const kinds = async (sql: string, scope?: "schema") => (await extractFacts("m.sql", sql, mysql, scope)).statements.map((s) => s.kind);
+
+  it("skips goose, sql-migrate and dbmate down sections, forward and in replays", async () => {
+    const goose = "-- +goose Up\nCREATE TABLE t (id INT PRIMARY KEY);\n-- +goose StatementBegin\nALTER TABLE t ADD COLUMN c INT;\n-- +goose StatementEnd\n\n-- +goose Down\nDROP TABLE t;\n";
+    expect(await kinds(goose)).toEqual(["create-table", "alter-table"]);
+    expect(await kinds(goose, "schema")).toEqual(["create-table", "alter-table"]);
+    expect(await kinds("-- +migrate Up\nCREATE TABLE t (id INT);\n-- +migrate Down\nDROP TABLE t;\n")).toEqual(["create-table"]);
+    expect(await kinds("-- migrate:up\nCREATE TABLE t (id INT);\n\n-- migrate:down\nDROP TABLE t;\n")).toEqual(["create-table"]);
+    // Down first, then up: only the up section is a step forward.
+    expect(await kinds("-- +goose Down\nDROP TABLE t;\n-- +goose Up\nCREATE TABLE t (id INT);\n")).toEqual(["create-table"]);
+  });
+
+  it("leaves files without markers alone", async () => {
+    expect(await kinds("CREATE TABLE t (id INT);\nDROP TABLE t;\n")).toEqual(["create-table", "drop-table"]);
+    expect(await kinds("-- migrate this table later\nCREATE TABLE t (id INT);\nDROP TABLE t;\n")).toEqual(["create-table", "drop-table"]);
+  });
+
+  it("still reports a syntax error in a down section: the rollback fails when it runs", async () => {
+    const facts = await extractFacts("m.sql", "-- +goose Up\nCREATE TABLE t (id INT);\n-- +goose Down\nALTER TABLE t ADD (;\n", mysql);
+    expect(facts.statements.map((s) => s.kind)).toEqual(["create-table"]);
+    expect(facts.errors.length).toBeGreaterThan(0);
+  });
+});

@@ -36,6 +36,40 @@ export async function parseSql(text: string, target: Target): Promise<{ tree: Tr
 /** Top-level nodes that are not statements: client commands, terminators, comments. */
 export const SKIPPED = new Set(["comment", "delimiter_statement", "client_command", "terminator"]);
 
+/**
+ * A migration tool's marker comment that opens its up or down section: goose (`-- +goose Down`),
+ * sql-migrate (`-- +migrate Down`) and dbmate (`-- migrate:down`) keep both directions in one file.
+ */
+const SECTION_MARKER = /^[ \t]*--[ \t]*(?:\+goose[ \t]+(Up|Down)|\+migrate[ \t]+(Up|Down)|migrate:(up|down))\b/gm;
+
+/**
+ * Where a file's rollback sections run, as [start, end) offsets: from a down marker to the next up
+ * marker or the end. The tool runs them only to undo the migration, so they are neither linted as
+ * steps forward nor applied to the schema.
+ */
+export function rollbackSections(text: string): [number, number][] {
+  if (!text.includes("goose") && !text.includes("migrate")) return [];
+  const sections: [number, number][] = [];
+  let downAt = -1;
+  for (const m of text.matchAll(SECTION_MARKER)) {
+    // The tools compare these words exactly: goose and sql-migrate capitalised, dbmate lower-case.
+    const down = (m[1] ?? m[2] ?? m[3]) === "Down" || m[3] === "down";
+    if (down && downAt < 0) downAt = m.index;
+    else if (!down && downAt >= 0) {
+      sections.push([downAt, m.index]);
+      downAt = -1;
+    }
+  }
+  if (downAt >= 0) sections.push([downAt, text.length]);
+  return sections;
+}
+
+/** Whether `offset` lies in one of `sections` (few: a linear scan). */
+function inSection(sections: [number, number][], offset: number): boolean {
+  for (const [start, end] of sections) if (offset >= start && offset < end) return true;
+  return false;
+}
+
 /** `scope` "schema": only what a replay applies (extractSchemaFacts). */
 export async function extractFacts(path: string, text: string, target: Target, scope?: "schema"): Promise<SqlFacts> {
   if (scope === "schema") return extractSchemaFacts(path, text, target);
@@ -53,8 +87,9 @@ export async function extractSchemaFacts(path: string, text: string, target: Tar
   const { tree, resolved } = await parseSql(text, target);
   try {
     const statements: StatementFacts[] = [];
+    const rollback = rollbackSections(text);
     for (const node of tree.rootNode.namedChildren) {
-      if (SKIPPED.has(node.type) || !SCHEMA_KINDS.has(statementKind(node))) continue;
+      if (SKIPPED.has(node.type) || !SCHEMA_KINDS.has(statementKind(node)) || inSection(rollback, node.startIndex)) continue;
       statements.push(statementFacts(flatten(tree, resolved.text, node).rootNode, text));
     }
     return { statements, errors: [], versionedComments: [], comments: [], scope: "schema" };
@@ -99,6 +134,7 @@ function factsOfTree(
   const statements: StatementFacts[] = [];
   const errors: SqlFacts["errors"] = resolved.errors.map((e) => ({ message: e.message, range: lines.range(e.start, e.end) }));
   const scanned = scanTree(flat);
+  const rollback = rollbackSections(text);
   let next = 0;
   for (const node of flat.rootNode.namedChildren) {
     const inside: Node[] = [];
@@ -119,8 +155,13 @@ function factsOfTree(
       }
       continue;
     }
-    const facts = statementFacts(node, text, inside);
     const own = syntaxErrors(node);
+    if (inSection(rollback, start)) {
+      // Not a step forward, but a rollback that cannot parse still fails when it runs.
+      append(errors, own);
+      continue;
+    }
+    const facts = statementFacts(node, text, inside);
     if (own.length > 0) {
       facts.errors = own;
       append(errors, own);
