@@ -24,6 +24,8 @@ function preparedBy(facts: SqlStatementFacts, table: string): StatementFacts | u
   return undefined;
 }
 
+const DISTINCT_DEFAULT = /^\(\s*uuid(?:_short)?\s*\(\s*\)\s*\)$/i;
+
 export default defineRule({
   id: "alter-may-lose-data",
   surfaces: ["sql-statement"],
@@ -64,13 +66,20 @@ export default defineRule({
           `${next.name} NOT NULL: the ALTER fails on the first row holding NULL in strict mode (and stores 0 or '' in it otherwise); a DEFAULT does not fill existing NULLs`,
         );
     }
-    const newColumns = new Set((s.columnChanges ?? []).flatMap((c) => (c.op === "add" ? [lower(c.column.name)] : [])));
+    const added = (s.columnChanges ?? []).flatMap((c) => (c.op === "add" ? [c.column] : []));
+    // New columns that number or tag each existing row apart: AUTO_INCREMENT, DEFAULT (UUID()).
+    const distinctNew = new Set(added.filter((c) => c.autoIncrement || DISTINCT_DEFAULT.test(c.default ?? "")).map((c) => lower(c.name)));
+    // New columns every existing row gets the same value in: neither those, nor generated, nor another expression default.
+    const newColumns = new Set(
+      added.filter((c) => !distinctNew.has(lower(c.name)) && !c.generated && !c.default?.startsWith("(")).map((c) => lower(c.name)),
+    );
     // A key whose columns include those of an existing unique key cannot meet duplicates.
     const uniqueBefore = (state?.indexes ?? []).filter((i) => i.unique || i.kind === "primary").map((i) => i.columns.map(lower));
     for (const index of s.indexesAdded ?? []) {
       if (!(index.unique || index.kind === "primary")) continue;
       const cols = index.columns.map(lower);
       if (uniqueBefore.some((u) => u.length > 0 && u.every((c) => cols.includes(c)))) continue;
+      if (cols.some((c) => distinctNew.has(c))) continue;
       // Every existing row gets the same value in a new column: duplicates unless the table has one row.
       const onNew = index.columns.length > 0 && index.columns.every((c) => newColumns.has(lower(c)));
       const shown = index.columns.join(", ");

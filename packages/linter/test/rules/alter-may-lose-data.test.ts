@@ -1,6 +1,11 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { mariadbUnavailable, startMariaDB } from "../helpers/mariadb.js";
+import { requireOracle } from "../helpers/require-oracle.js";
 import { run, scratch } from "../helpers/run.js";
+
+const unavailable = mariadbUnavailable();
+requireOracle("MariaDB server", unavailable);
 
 const fixture = join(__dirname, "..", "..", "..", "..", "fixtures", "rules", "alter-may-lose-data");
 
@@ -56,4 +61,26 @@ describe("alter-may-lose-data", () => {
     });
     expect((await losses(dir)).map((f) => [f.file.replace(/^.*\//, ""), f.range.start.line])).toEqual([["002.sql", 3]]);
   });
+
+  it("numbers existing rows for a new AUTO_INCREMENT key, and fails on a new constant one (the MariaDB server)", async () => {
+    const numbered = "ALTER TABLE dictionary ADD COLUMN id INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY FIRST;";
+    const constant = "ALTER TABLE dictionary ADD COLUMN code INT NOT NULL DEFAULT 0, ADD UNIQUE (code);";
+    const create = "CREATE TABLE dictionary (user_id INT UNSIGNED, language VARCHAR(16) NOT NULL, UNIQUE KEY uniq (user_id, language)) ENGINE=InnoDB;";
+    const dir = scratch({
+      "001.sql": `${create}\n`,
+      "002.sql": `${numbered}\n`,
+      "003.sql": `${constant}\n`,
+      ".innolint.json": JSON.stringify({ root: true }),
+    });
+    expect((await losses(dir)).map((f) => f.file.replace(/^.*\//, ""))).toEqual(["003.sql"]);
+    if (unavailable) return;
+    const server = await startMariaDB();
+    try {
+      server.admin(`USE test; ${create} INSERT INTO dictionary VALUES (1, 'en'), (2, 'de'); ${numbered}`);
+      expect(server.admin("SELECT id FROM test.dictionary ORDER BY id").trim().split("\n")).toEqual(["1", "2"]);
+      expect(() => server.admin(`USE test; ${constant}`)).toThrow(/Duplicate entry/);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });
