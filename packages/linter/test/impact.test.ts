@@ -250,6 +250,31 @@ describe("every seed rule's findings carry a complete impact", () => {
     expect(f.impact!.inputs).toContainEqual({ name: "innodb_online_alter_log_max_size", value: 128 * 2 ** 20, source: "default" });
   });
 
+  it("partition dives run on the table .innolint.json declares and the pool the option file sets", async () => {
+    const unpruned = async (pool: string, dataSize: string) => {
+      const dir = scratch({
+        ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.36", tables: { tab: { dataSize } } }),
+        "my.cnf": `[mysqld]\ninnodb_buffer_pool_size = ${pool}\n`,
+        "V1__tab.sql": PARTITIONED,
+        "V2__query.sql": "SELECT * FROM tab WHERE col01 = 'A' LIMIT 10;\n",
+      });
+      const out = JSON.parse((await run(["--format", "json", "my.cnf", "V2__query.sql"], { cwd: dir })).stdout) as { findings: FullFinding[] };
+      return out.findings.find((f) => f.rule === "partition-unpruned-query")!.impact!;
+    };
+    const big = await unpruned("512G", "200G");
+    expect(big.inputs).toContainEqual({ name: "innodb_buffer_pool_size", value: 512 * 2 ** 30, source: "config" });
+    expect(big.inputs).toContainEqual({ name: "data_bytes", value: 200 * 2 ** 30, source: "config" });
+    expect(big.assumptions[0]).toContain("declared in .innolint.json");
+    expect(big.assumptions[0]).toContain("the 512G buffer pool (the option file)");
+    // The same table in a pool a fortieth of its size: the dives go to disk.
+    const small = await unpruned("5G", "200G");
+    expect(small.actual.value).toBeLessThan(big.actual.value / 2);
+    expect(small.summary).not.toBe(big.summary);
+    // A table ten times smaller in the same small pool loses less.
+    const smaller = await unpruned("5G", "20G");
+    expect(smaller.actual.value).toBeGreaterThan(small.actual.value);
+  });
+
   it("AHI cleanup of a table created in the change: no hashed pages, no extra stall", async () => {
     const f = (await lintCase({ "m.sql": "CREATE TABLE t (id INT PRIMARY KEY);\nDROP TABLE t;\n" }, "mysql-8.0.36")).findings.find(
       (x) => x.rule === "adaptive-hash-index-drop-stall",

@@ -1,7 +1,7 @@
 import type { BpScanResult, DropStallResult, EngineSim, IndexBuildResult, PartitionDivesResult, RedoCommitResult } from "@innolint/engine-sim";
 import { REFERENCE } from "@innolint/engine-sim/scenarios";
 import type { DeclaredTableSizes } from "../config-tables.js";
-import type { Impact, ImpactInput } from "../finding.js";
+import type { Impact, ImpactInput, InputSource } from "../finding.js";
 import { change, grouped, inUnits, seconds, sig2, times } from "../figures.js";
 import { formatBytes } from "../optionfile/rules/values.js";
 import { remembered } from "../memo.js";
@@ -370,24 +370,50 @@ const REFERENCE_ROWS = partitionedRows(26, REFERENCE.partitionDives.rows_per_par
 /** No measurement behind the model goes beyond this factor: larger ones read "more than 100×". */
 export const PARTITION_RATIO_BOUND = 100;
 
+const POOL_FROM: Partial<Record<InputSource, string>> = { default: "the target's default", config: "the option file", live: "the live server" };
+
+/** What the partition model runs on besides the partition count: the finding's own table and pool where known. */
+export interface PartitionWorkload {
+  /** The table's clustered index, declared in .innolint.json or from a live server; absent: the reference table. */
+  table?: { dataBytes: number; rowBytes: number; source: "live" | "config" };
+  /** The pool an option file or a live server gives; absent: the reference 26 GB. */
+  pool?: { bytes: number; source: InputSource };
+}
+
 /**
  * Point-query throughput when the planner probes every partition, against the same query pruned to
- * the partitions it reads rows from (or with the dives skipped). The table keeps the reference data
- * size whatever its partition count, so more partitions means smaller ones, not more data.
+ * the partitions it reads rows from (or with the dives skipped). The table's data (its own, else the
+ * reference size) is spread over the partitions whatever their count, so more partitions means
+ * smaller ones, not more data.
  */
-export function partitionDivesImpact(sim: EngineSim, partitions: number, compare: "pruned" | "records_in_range", inputs: ImpactInput[]): Impact {
+export function partitionDivesImpact(
+  sim: EngineSim,
+  partitions: number,
+  compare: "pruned" | "records_in_range",
+  inputs: ImpactInput[],
+  workload: PartitionWorkload = {},
+): Impact {
   const n = Math.min(Math.max(1, partitions), 8192);
   const R = REFERENCE.partitionDives;
-  // The newest partition's rows for the reference total spread over n partitions; the loop runs once per count.
-  const newest = cached(`dives:newest:${n}`, () => (R.rows_per_partition * REFERENCE_ROWS) / partitionedRows(n, R.rows_per_partition, R.growth));
+  const rowBytes = Math.max(1, Math.round(workload.table?.rowBytes ?? R.row_bytes));
+  const rows = workload.table ? Math.max(1, workload.table.dataBytes / rowBytes) : REFERENCE_ROWS;
+  const pool = workload.pool?.bytes ?? R.buffer_pool_bytes;
+  // The newest partition's rows for these rows spread over n partitions; the loop runs once per count.
+  const newest = (R.rows_per_partition * rows) / cached(`dives:layout:${n}`, () => partitionedRows(n, R.rows_per_partition, R.growth));
   const run = (p: Record<string, number>) =>
-    cached(`dives:${JSON.stringify(p)}`, () => sim.simulate("partition_dives", { ...R, rows_per_partition: newest, ...p }) as PartitionDivesResult);
+    cached(`dives:${JSON.stringify(p)}:${newest}:${rowBytes}:${pool}`, () =>
+      sim.simulate("partition_dives", { ...R, rows_per_partition: newest, row_bytes: rowBytes, buffer_pool_bytes: pool, ...p }) as PartitionDivesResult,
+    );
   // LIMIT 10 at 2.5 matching rows per partition: the query reads its rows from the newest four.
   const needed = Math.min(n, Math.ceil(10 / R.rows_per_key));
   const actual = run({ partitions: n, records_in_range: 0 });
   const base = compare === "pruned" ? run({ partitions: n, partitions_scanned: needed, records_in_range: 0 }) : run({ partitions: n, records_in_range: 1000 });
   const ratio = actual.qps / base.qps;
-  const dataBytes = REFERENCE_ROWS * R.row_bytes;
+  const dataBytes = rows * rowBytes;
+  const poolText = workload.pool ? `the ${formatBytes(pool)} buffer pool (${POOL_FROM[workload.pool.source] ?? workload.pool.source})` : "a 26 GB buffer pool (assumed)";
+  const tableText = workload.table
+    ? `the table's ${sig2(dataBytes / 2 ** 30)} GiB of ${rowBytes}-byte rows (${workload.table.source === "live" ? "live" : "declared in .innolint.json"}) over the ${n} partitions, the newest ${sig2(R.growth)}× the oldest (assumed)`
+    : `assumed table: ${sig2(dataBytes / 2 ** 30)} GiB of ${rowBytes}-byte rows over the ${n} partitions (the newest ${sig2(R.growth)}× the oldest)`;
   return {
     model: "partition_dives",
     metric: "point-query throughput",
@@ -401,12 +427,12 @@ export function partitionDivesImpact(sim: EngineSim, partitions: number, compare
     summary: `${sig2(actual.qps)} QPS instead of ${sig2(base.qps)} (${1 / ratio < 1.05 ? "about the same" : `${times(1 / ratio, PARTITION_RATIO_BOUND)} fewer`}), ${sig2(actual.disk_reads_per_query.dives)} disk reads per query for records-in-range dives alone`,
     inputs: [
       ...inputs,
-      { name: "data_bytes", value: Math.round(dataBytes), source: "assumed" },
+      { name: "data_bytes", value: Math.round(dataBytes), source: workload.table?.source ?? "assumed" },
       { name: "rows_per_partition_newest", value: Math.round(newest), source: "assumed" },
-      { name: "innodb_buffer_pool_size", value: R.buffer_pool_bytes, source: "assumed" },
+      { name: "innodb_buffer_pool_size", value: pool, source: workload.pool?.source ?? "assumed" },
     ],
     assumptions: [
-      `assumed table: ${sig2(dataBytes / 2 ** 30)} GiB of ${R.row_bytes}-byte rows over the ${n} partitions (the newest ${sig2(R.growth)}× the oldest), about ten times a 26 GB buffer pool; recent partitions hot; point SELECTs by a non-partitioning key, LIMIT 10`,
+      `${tableText}, in ${poolText}; recent partitions hot; point SELECTs by a non-partitioning key, LIMIT 10`,
       "each dive reads about two root-to-leaf paths plus up to ten leaf pages per partition",
       `ratios beyond ${PARTITION_RATIO_BOUND}× are shown as "more than ${PARTITION_RATIO_BOUND}×": no measurement covers them`,
     ],

@@ -1,6 +1,6 @@
 import { partitionDivesImpact } from "../impact/estimates.js";
 import { tablesOf } from "../sql/rules/context.js";
-import { MAX_PARTITIONS, total } from "../sql/rules/partition.js";
+import { divesWorkload, MAX_PARTITIONS, total } from "../sql/rules/partition.js";
 import { defineRule } from "./define.js";
 
 export default defineRule({
@@ -40,7 +40,17 @@ export default defineRule({
       message: over
         ? `${table?.name ?? "the table"} would have ${n} partitions${counted}: the server's limit is ${MAX_PARTITIONS} (subpartitions included), so the statement fails`
         : `${table?.name ?? "the table"} has ${n} partitions${partitioning.subpartitioning ? " (subpartitions included)" : ""}${counted}, above the threshold of ${threshold}: each is its own tablespace file held open against innodb_open_files, and every query the planner cannot prune pays records-in-range dives in all ${n}`,
-      ...(ctx.sim && !over ? { impact: partitionDivesImpact(ctx.sim, n, "pruned", [{ name: "partitions", value: n, source: live ? "live" : "schema" }]) } : {}),
+      ...(ctx.sim && !over
+        ? {
+            impact: partitionDivesImpact(
+              ctx.sim,
+              n,
+              "pruned",
+              [{ name: "partitions", value: n, source: live ? "live" : "schema" }],
+              table ? divesWorkload(facts, table) : {},
+            ),
+          }
+        : {}),
     });
   },
 });

@@ -1,7 +1,7 @@
 import { lookupVariable } from "../catalogue/index.js";
 import { partitionDivesImpact } from "../impact/estimates.js";
 import { tablesOf } from "../sql/rules/context.js";
-import { partitionColumns, total } from "../sql/rules/partition.js";
+import { divesWorkload, partitionColumns, total } from "../sql/rules/partition.js";
 import { defineRule } from "./define.js";
 
 const QUERIES = new Set(["select", "update", "delete"]);
@@ -50,9 +50,13 @@ export default defineRule({
         ],
         ...(ctx.sim
           ? {
-              impact: partitionDivesImpact(ctx.sim, n, percona ? "records_in_range" : "pruned", [
-                { name: "partitions", value: n, source: t.state?.live ? "live" : "schema" },
-              ]),
+              impact: partitionDivesImpact(
+                ctx.sim,
+                n,
+                percona ? "records_in_range" : "pruned",
+                [{ name: "partitions", value: n, source: t.state?.live ? "live" : "schema" }],
+                divesWorkload(facts, t),
+              ),
             }
           : {}),
       });

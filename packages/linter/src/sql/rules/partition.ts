@@ -1,11 +1,29 @@
 /** Partitioning facts the partition rules share. */
+import { tableSize } from "../../ddl/sizes.js";
+import type { PartitionWorkload } from "../../impact/estimates.js";
+import { effectiveNumber } from "../../optionfile/rules/facts.js";
 import type { PartitioningFacts } from "../types.js";
+import { configInputSource, type SqlStatementFacts } from "./context.js";
 
 /** The server's limit on partitions (subpartitions included) of a non-NDB table: MAX_PARTITIONS in MySQL, and MariaDB's since 10.0.4. */
 export const MAX_PARTITIONS = 8192;
 
 export function total(p: PartitioningFacts): number {
   return p.subpartitioning ? p.subpartitioning.subpartitions : p.partitions;
+}
+
+/**
+ * What the partition model runs on for a table a statement names: its size where a live server or
+ * .innolint.json gives it (a table the change creates, or one nothing describes, is the reference
+ * table), and the pool where the run has an option file or a live server.
+ */
+export function divesWorkload(facts: SqlStatementFacts, table: { name: string; schema?: string }): PartitionWorkload {
+  const size = tableSize(facts, table);
+  const pool = facts.configSource === "default" ? undefined : effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value;
+  return {
+    ...(size !== "new" && size.source !== "assumed" ? { table: { dataBytes: size.dataBytes, rowBytes: size.rowBytes, source: size.source } } : {}),
+    ...(pool !== undefined ? { pool: { bytes: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") } } : {}),
+  };
 }
 
 const SQL_WORDS = new Set([
