@@ -336,7 +336,8 @@ describe("migration tools' rollback sections", () => {
   const kinds = async (sql: string, scope?: "schema") => (await extractFacts("m.sql", sql, mysql, scope)).statements.map((s) => s.kind);
 
   it("skips goose, sql-migrate and dbmate down sections, forward and in replays", async () => {
-    const goose = "-- +goose Up\nCREATE TABLE t (id INT PRIMARY KEY);\n-- +goose StatementBegin\nALTER TABLE t ADD COLUMN c INT;\n-- +goose StatementEnd\n\n-- +goose Down\nDROP TABLE t;\n";
+    const goose =
+      "-- +goose Up\nCREATE TABLE t (id INT PRIMARY KEY);\n-- +goose StatementBegin\nALTER TABLE t ADD COLUMN c INT;\n-- +goose StatementEnd\n\n-- +goose Down\nDROP TABLE t;\n";
     expect(await kinds(goose)).toEqual(["create-table", "alter-table"]);
     expect(await kinds(goose, "schema")).toEqual(["create-table", "alter-table"]);
     expect(await kinds("-- +migrate Up\nCREATE TABLE t (id INT);\n-- +migrate Down\nDROP TABLE t;\n")).toEqual(["create-table"]);

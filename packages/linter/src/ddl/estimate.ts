@@ -61,8 +61,11 @@ function assess(facts: SqlStatementFacts, sim: EngineSim | undefined): AlterAsse
 function rebuildImpact(facts: SqlStatementFacts, sim: EngineSim, ddl: OnlineDdl, size: TableSize, label: string): Impact {
   const state = tablesOf(facts)[0]?.state;
   const base = mysqlBaseVersion(facts.target);
-  const ddlPath = facts.target.flavor !== "mariadb" && base !== undefined && atLeast(base, "8.0.27");
+  // 8.0.27's parallel builder serves in-place builds; a copy inserts row by row on any version.
+  const ddlPath = ddl.algorithm !== "copy" && facts.target.flavor !== "mariadb" && base !== undefined && atLeast(base, "8.0.27");
   const sort = effectiveNumber(facts.config, "innodb_sort_buffer_size")?.value ?? 2 ** 20;
+  const ddlBuffer = ddlPath ? effectiveNumber(facts.config, "innodb_ddl_buffer_size")?.value : undefined;
+  const ddlThreads = ddlPath ? effectiveNumber(facts.config, "innodb_ddl_threads")?.value : undefined;
   const logMax = effectiveNumber(facts.config, "innodb_online_alter_log_max_size")?.value ?? 128 * 2 ** 20;
   // Concurrent writes, and so a row log, only where the rebuild permits them.
   const online = ddl.algorithm === "inplace" && ddl.lock === "none";
@@ -72,7 +75,16 @@ function rebuildImpact(facts: SqlStatementFacts, sim: EngineSim, ddl: OnlineDdl,
     { name: "rows", value: size.rows, source: size.source },
     { name: "row_bytes", value: size.rowBytes, source: size.source === "assumed" && state ? "schema" : size.source },
     { name: "partitions", value: partitions, source: "schema" },
-    { name: "innodb_sort_buffer_size", value: sort, source: configInputSource(facts.config, "innodb_sort_buffer_size") },
+    ...(ddlPath
+      ? [
+          ...(ddlBuffer !== undefined
+            ? [{ name: "innodb_ddl_buffer_size", value: ddlBuffer, source: configInputSource(facts.config, "innodb_ddl_buffer_size") }]
+            : []),
+          ...(ddlThreads !== undefined
+            ? [{ name: "innodb_ddl_threads", value: ddlThreads, source: configInputSource(facts.config, "innodb_ddl_threads") }]
+            : []),
+        ]
+      : [{ name: "innodb_sort_buffer_size", value: sort, source: configInputSource(facts.config, "innodb_sort_buffer_size") }]),
     ...(online
       ? [{ name: "innodb_online_alter_log_max_size", value: logMax, source: configInputSource(facts.config, "innodb_online_alter_log_max_size") }]
       : []),
@@ -84,6 +96,8 @@ function rebuildImpact(facts: SqlStatementFacts, sim: EngineSim, ddl: OnlineDdl,
     partitions,
     ddlPath,
     sortBufferBytes: sort,
+    ...(ddlBuffer !== undefined ? { ddlBufferBytes: ddlBuffer } : {}),
+    ...(ddlThreads !== undefined ? { ddlThreads } : {}),
     ...(online ? { onlineLogMaxBytes: logMax } : {}),
     copy: ddl.algorithm === "copy",
     label,

@@ -137,7 +137,7 @@ export function commitDurabilityImpact(sim: EngineSim, trxCommit: 0 | 2, timeout
     baseline: { label: "innodb_flush_log_at_trx_commit=1", value: Math.round(base.qps) },
     actual: { label: `innodb_flush_log_at_trx_commit=${trxCommit}`, value: Math.round(actual.qps) },
     ratio,
-    summary: `${times(ratio)} commit throughput at ${threads} threads (${sig2(base.qps)} → ${sig2(actual.qps)} QPS) with a ${sig2(REFERENCE.redoCommit.fsync_us / 1000)} ms fsync, ${times(fastRatio)} with a ${sig2(FAST_FSYNC_US)} µs one (battery-backed cache or NVMe with power-loss protection); up to ${window === null ? "?" : seconds(window)} ≈ ${loss === null ? "?" : sig2(loss)} commits lost on ${trxCommit === 2 ? "an OS crash or power loss" : "a mysqld or OS crash"}`,
+    summary: `${times(ratio)} commit throughput at ${threads} threads (${sig2(base.qps)} → ${sig2(actual.qps)} QPS) with a ${sig2(REFERENCE.redoCommit.fsync_us / 1000)} ms fsync, ${times(fastRatio)} with a ${sig2(FAST_FSYNC_US)} µs one (battery-backed cache or NVMe with power-loss protection); ${trxCommit === 2 ? "an OS crash or power loss" : "a mysqld or OS crash"} loses up to ${window === null ? "?" : seconds(window)} of commits${loss === null ? "" : ` (about ${sig2(loss)} at the assumed ${sig2(actual.qps)} QPS)`}`,
     inputs: [...inputs, { name: "threads", value: threads, source: "assumed" }, { name: "fsync_us", value: REFERENCE.redoCommit.fsync_us, source: "assumed" }],
     assumptions: [
       "reference workload: sysbench write transactions on MySQL 8.0.32, one query per transaction, binary log off, 0.8 ms fsync (an SSD without a protected write cache)",
@@ -169,7 +169,7 @@ export function syncBinlogImpact(sim: EngineSim, syncBinlog: number, trxCommit: 
   const risk =
     window === null
       ? "an OS crash can lose every binlog event the OS had not written yet (no bound)"
-      : `an OS crash can lose up to ${seconds(window)} of binlog events`;
+      : `an OS crash can lose the binlog events of up to ${grouped(syncBinlog)} commit groups (${seconds(window)} at the assumed ${sig2(actual.qps)} QPS)`;
   return {
     model: "redo_commit",
     metric: "commit throughput",
@@ -257,11 +257,11 @@ export function coldRestartImpact(sim: EngineSim, poolBytes: number, dumpPct: nu
     baseline: { label: "warm buffer pool", value: r.second_run.seconds },
     actual: { label: "cold buffer pool", value: r.first_run.seconds },
     ratio,
-    summary: `reading back the hottest ${mb(hot)} (${sig2(dumpPct)} % of the ${formatBytes(pool)} pool) takes at least ${seconds(r.first_run.seconds)} from disk, against ${seconds(r.second_run.seconds)} from memory (${times(ratio)}); ${sig2(r.first_run.reads_from_disk)} page reads`,
+    summary: `reading back the hottest ${mb(hot)} (${sig2(dumpPct)} % of the ${formatBytes(pool)} pool) takes about ${seconds(r.first_run.seconds)} from a 210 MB/s disk, against ${seconds(r.second_run.seconds)} from memory (${times(ratio)}); ${sig2(r.first_run.reads_from_disk)} page reads`,
     inputs: [...inputs, { name: "hot_bytes", value: hot, source: "assumed" }, { name: "disk_mbps", value: 207.7, source: "assumed" }],
     assumptions: [
       `the hot pages are ${sig2(dumpPct)} % of the pool (innodb_buffer_pool_dump_pct), read in page order at the 210 MB/s of the scan study's disk (MySQL 5.7.18, release build), with nothing in the OS page cache`,
-      "a lower bound: without the dump the pages come back by random reads as queries touch them, which is slower",
+      "a lower bound for that disk: without the dump the pages come back by random reads as queries touch them, which is slower; flash storage reads them several times faster, a rotating disk far slower in random order",
     ],
   };
 }
@@ -297,6 +297,8 @@ export interface DropStallInputs {
   lazy?: boolean;
   /** Pages of the table with hash entries, for the AHI comparison (default: one cleanup batch, 1,024). */
   hashedPages?: number;
+  /** The table's pages the pool can hold, where its size is known or assumed: the most that can carry hash entries. */
+  tablePages?: { pages: number; source: InputSource };
   inputs: ImpactInput[];
 }
 
@@ -328,6 +330,15 @@ export function dropStallImpact(sim: EngineSim, d: DropStallInputs): Impact {
   const base = d.lazy ? run("8.0.23", false) : run("8.0.23", d.ahi);
   const ratio = actual.stall_seconds / Math.max(base.stall_seconds, 1e-9);
   const loss = actual.queries.throughput_loss_fraction * 100;
+  // Without known hashed pages, one batch is the least a table in use has; every page of it in the pool, the most.
+  const most =
+    d.lazy && d.hashedPages === undefined && d.tablePages && d.tablePages.pages > params.hashed_pages
+      ? cached(
+          `drop:${JSON.stringify({ ...params, hashed_pages: Math.round(d.tablePages.pages) })}:8.0.23:true`,
+          () => sim.simulate("drop_stall", { ...params, hashed_pages: Math.round(d.tablePages?.pages ?? 0), version: "8.0.23", ahi: true }) as DropStallResult,
+        )
+      : undefined;
+  const upTo = most && d.tablePages ? `, up to ${seconds(most.stall_seconds)} if all ${sig2(d.tablePages.pages)} of its pages in the pool do` : "";
   return {
     model: "drop_stall",
     metric: "stall",
@@ -335,18 +346,19 @@ export function dropStallImpact(sim: EngineSim, d: DropStallInputs): Impact {
     baseline: { label: d.lazy ? "adaptive hash index off" : "lazy eviction (MySQL 8.0.23+)", value: base.stall_seconds },
     actual: { label: d.lazy ? "adaptive hash index on" : "this target", value: actual.stall_seconds },
     ratio,
-    summary: `about ${seconds(actual.stall_seconds)} of stall, ${times(ratio, DROP_RATIO_BOUND)} the ${seconds(base.stall_seconds)} ${d.lazy ? "with AHI off" : "with lazy eviction"}; ${d.lazy ? `${sig2(actual.pages_walked_per_drop)} LRU pages walked` : `${sig2(actual.pages_walked_per_drop)} pages walked: ${walked}`}; concurrent queries lose ${sig2(loss)} % of their throughput meanwhile`,
+    summary: `about ${seconds(actual.stall_seconds)} of stall${most ? ` if ${grouped(params.hashed_pages)} of the table's pages carry hash entries (one cleanup batch)${upTo};` : ","} ${times(ratio, DROP_RATIO_BOUND)} the ${seconds(base.stall_seconds)} ${d.lazy ? "with AHI off" : "with lazy eviction"}; ${d.lazy ? `${sig2(actual.pages_walked_per_drop)} LRU pages walked` : `${sig2(actual.pages_walked_per_drop)} pages walked: ${walked}`}; concurrent queries lose ${sig2(loss)} % of their throughput meanwhile`,
     inputs: [
       ...d.inputs,
       { name: "concurrent_drops", value: params.concurrent_drops, source: "schema" },
       { name: "hashed_pages", value: params.hashed_pages, source: d.hashedPages !== undefined ? "schema" : "assumed" },
+      ...(most && d.tablePages ? [{ name: "table_pages_in_pool", value: Math.round(d.tablePages.pages), source: d.tablePages.source }] : []),
       { name: "dirty_ratio", value: DIRTY_RATIO, source: "assumed" },
     ],
     assumptions: [
       ...(d.lazy
         ? params.hashed_pages > 0
           ? [
-              `the dropped table was in use: ${sig2(params.hashed_pages)} of its pages carry adaptive hash index entries, one cleanup batch per 1,024 of them per instance, each batch one walk of every instance's LRU list`,
+              `the dropped table was in use: ${grouped(params.hashed_pages)} of its pages carry adaptive hash index entries${most ? ", at least" : ""}, one cleanup batch per 1,024 of them per instance, each batch one walk of every instance's LRU list`,
             ]
           : ["a table the application never queried: no adaptive hash index entries, so no LRU walk"]
         : ["an empty or cold table: no adaptive hash index entries to clean"]),
@@ -401,8 +413,9 @@ export function partitionDivesImpact(
   // The newest partition's rows for these rows spread over n partitions; the loop runs once per count.
   const newest = (R.rows_per_partition * rows) / cached(`dives:layout:${n}`, () => partitionedRows(n, R.rows_per_partition, R.growth));
   const run = (p: Record<string, number>) =>
-    cached(`dives:${JSON.stringify(p)}:${newest}:${rowBytes}:${pool}`, () =>
-      sim.simulate("partition_dives", { ...R, rows_per_partition: newest, row_bytes: rowBytes, buffer_pool_bytes: pool, ...p }) as PartitionDivesResult,
+    cached(
+      `dives:${JSON.stringify(p)}:${newest}:${rowBytes}:${pool}`,
+      () => sim.simulate("partition_dives", { ...R, rows_per_partition: newest, row_bytes: rowBytes, buffer_pool_bytes: pool, ...p }) as PartitionDivesResult,
     );
   // LIMIT 10 at 2.5 matching rows per partition: the query reads its rows from the newest four.
   const needed = Math.min(n, Math.ceil(10 / R.rows_per_key));
@@ -410,7 +423,9 @@ export function partitionDivesImpact(
   const base = compare === "pruned" ? run({ partitions: n, partitions_scanned: needed, records_in_range: 0 }) : run({ partitions: n, records_in_range: 1000 });
   const ratio = actual.qps / base.qps;
   const dataBytes = rows * rowBytes;
-  const poolText = workload.pool ? `the ${formatBytes(pool)} buffer pool (${POOL_FROM[workload.pool.source] ?? workload.pool.source})` : "a 26 GB buffer pool (assumed)";
+  const poolText = workload.pool
+    ? `the ${formatBytes(pool)} buffer pool (${POOL_FROM[workload.pool.source] ?? workload.pool.source})`
+    : "a 26 GB buffer pool (assumed)";
   const tableText = workload.table
     ? `the table's ${sig2(dataBytes / 2 ** 30)} GiB of ${rowBytes}-byte rows (${workload.table.source === "live" ? "live" : "declared in .innolint.json"}) over the ${n} partitions, the newest ${sig2(R.growth)}× the oldest (assumed)`
     : `assumed table: ${sig2(dataBytes / 2 ** 30)} GiB of ${rowBytes}-byte rows over the ${n} partitions (the newest ${sig2(R.growth)}× the oldest)`;
@@ -501,6 +516,9 @@ export interface RebuildInputs {
   /** MySQL 8.0.27+ builds through innodb_ddl_buffer_size (the "ddl" code path). */
   ddlPath: boolean;
   sortBufferBytes: number;
+  /** innodb_ddl_buffer_size and innodb_ddl_threads on the "ddl" path (the model's defaults without them). */
+  ddlBufferBytes?: number;
+  ddlThreads?: number;
   /** innodb_online_alter_log_max_size; undefined for a copy, which keeps no row log. */
   onlineLogMaxBytes?: number;
   /** A table copy: row-by-row inserts the model's bulk load underestimates. */
@@ -537,6 +555,8 @@ export function tableRebuildImpact(sim: EngineSim, r: RebuildInputs): Impact {
     indexes: Math.min(Math.max(1 + r.secondaryIndexes, 1), 64),
     partitions: Math.min(Math.max(r.partitions, 1), 8192),
     sort_buffer_bytes: Math.min(Math.max(r.sortBufferBytes, 64 * 1024), 64 * MiB),
+    ...(r.ddlPath && r.ddlBufferBytes !== undefined ? { ddl_buffer_bytes: Math.min(Math.max(r.ddlBufferBytes, 64 * 1024), 2 ** 40) } : {}),
+    ...(r.ddlPath && r.ddlThreads !== undefined ? { ddl_threads: Math.min(Math.max(r.ddlThreads, 1), 64) } : {}),
     online_alter_log_max_bytes: Math.min(Math.max(r.onlineLogMaxBytes ?? 128 * MiB, 64 * 1024), 2 ** 50),
     dml_qps: online ? REFERENCE.onlineRebuild.dml_qps : 0,
     dml_seconds: 0,
@@ -545,8 +565,13 @@ export function tableRebuildImpact(sim: EngineSim, r: RebuildInputs): Impact {
   const tableBytes = params.rows * params.row_bytes;
   const readSeconds = tableBytes / (REFERENCE.onlineRebuild.data_mbps * MiB);
   const writes = Number((REFERENCE.onlineRebuild.dml_qps * REFERENCE.onlineRebuild.dml_write_fraction).toPrecision(2));
+  // Each partition keeps its own row log, and the limit applies to each.
+  const perLog = res.row_log.bytes / params.partitions;
+  const reached =
+    params.partitions > 1 ? `reach ${bytes2(perLog)} per partition (${bytes2(res.row_log.bytes)} in all)` : `reaches ${bytes2(res.row_log.bytes)}`;
+  const limit = `innodb_online_alter_log_max_size=${formatBytes(params.online_alter_log_max_bytes)}`;
   const log = online
-    ? `; the online row log reaches ${bytes2(res.row_log.bytes)} under ${grouped(writes)} writes/s, ${res.row_log.overflow ? `above innodb_online_alter_log_max_size=${formatBytes(params.online_alter_log_max_bytes)}: the ALTER fails at its end (DB_ONLINE_LOG_TOO_BIG)` : `within innodb_online_alter_log_max_size=${formatBytes(params.online_alter_log_max_bytes)}`}`
+    ? `; if the table takes ${grouped(writes)} writes/s meanwhile (assumed), the online row log${params.partitions > 1 ? "s" : ""} ${reached}, ${res.row_log.overflow ? `above ${limit}: the ALTER fails at its end (DB_ONLINE_LOG_TOO_BIG)` : `within ${limit}`}`
     : "";
   return {
     model: "index_build",

@@ -1,9 +1,10 @@
 import { lookupVariable } from "../catalogue/index.js";
-import type { Severity } from "../finding.js";
+import { tableSize } from "../ddl/sizes.js";
+import type { InputSource, Severity } from "../finding.js";
 import { dropStallImpact } from "../impact/estimates.js";
 import { effectiveBoolean, effectiveNumber } from "../optionfile/rules/facts.js";
 import { formatBytes } from "../optionfile/rules/values.js";
-import { configInputSource, configOrigin } from "../sql/rules/context.js";
+import { configInputSource, configOrigin, type SqlStatementFacts } from "../sql/rules/context.js";
 import {
   allCreatedInChange,
   bufferPoolInstances,
@@ -16,6 +17,13 @@ import {
   what,
 } from "../sql/rules/drop.js";
 import { defineRule } from "./define.js";
+
+/** The dropped table's pages the pool can hold (its first table's, known or assumed size): the most that can carry hash entries. */
+function poolPagesOf(facts: SqlStatementFacts, pool: number): { tablePages?: { pages: number; source: InputSource } } {
+  const size = tableSize(facts);
+  if (size === "new") return {};
+  return { tablePages: { pages: Math.min(size.dataBytes + (size.indexBytes ?? 0), pool) / 16384, source: size.source } };
+}
 
 export default defineRule({
   id: "adaptive-hash-index-drop-stall",
@@ -50,6 +58,7 @@ export default defineRule({
               legacy: false,
               lazy: true,
               ...(hashedPages !== undefined ? { hashedPages } : {}),
+              ...(hashedPages === undefined ? poolPagesOf(facts, pool) : {}),
               inputs: [
                 { name: "innodb_buffer_pool_size", value: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") },
                 {
