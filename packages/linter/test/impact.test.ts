@@ -310,7 +310,7 @@ describe("every seed rule's findings carry a complete impact", () => {
     const big = await ahi("2T");
     const small = await ahi("1G");
     expect(big.summary).toMatch(
-      /if 1,024 of the table's pages carry hash entries \(one cleanup batch\), up to [\d.]+ (s|min) if all 4,200,000 of its pages in the pool do/,
+      /if one cleanup batch of the table's pages carries hash entries, up to [\d.]+ (s|min) if all 4,200,000 of its pages in the pool do/,
     );
     expect(big.inputs).toContainEqual({ name: "table_pages_in_pool", value: 4194304, source: "config" });
     expect(small.summary).toContain("all 66,000 of its pages");
