@@ -98,6 +98,10 @@ function indexed(table: TableState | undefined, name: string): boolean {
   return (table?.indexes ?? []).some((i) => i.columns.some((c) => lower(c) === lower(name)));
 }
 
+function inPrimaryKey(table: TableState | undefined, name: string): boolean {
+  return (table?.indexes ?? []).some((i) => i.kind === "primary" && i.columns.some((c) => lower(c) === lower(name)));
+}
+
 const isExpressionDefault = (value: string | undefined) => value?.trim().startsWith("(");
 
 const sameList = (a: string[] | undefined, b: string[] | undefined) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
@@ -173,7 +177,14 @@ function columnModification(
     } else if (next.collation !== undefined && old.collation !== next.collation) add("column-collation", detail, indexedColumn);
   }
   if (old.nullable && !next.nullable) add("make-not-null", `${next.name} NOT NULL`, indexed(table, old.name) ? ["indexed"] : []);
-  if (!old.nullable && next.nullable) add("make-null", `${next.name} NULL`);
+  // A PRIMARY KEY column stays NOT NULL whatever the MODIFY says: the server adds it back.
+  if (!old.nullable && next.nullable && !inPrimaryKey(table, old.name)) {
+    add("make-null", `${next.name} NULL`);
+    // InnoDB clusters on a UNIQUE key only while its columns are NOT NULL: the table loses its clustered key.
+    const clustered = table.primaryKey;
+    if (clustered && clustered.kind !== "primary" && clustered.columns.some((c) => lower(c) === lower(old.name)))
+      add("drop-primary-key", `${next.name} NULL: the UNIQUE key${clustered.name ? ` ${clustered.name}` : ""} InnoDB clusters on no longer qualifies`);
+  }
   if (!old.autoIncrement && next.autoIncrement) add("change-type", `${next.name} AUTO_INCREMENT`);
   if ((old.default ?? "") !== (next.default ?? "")) add("set-default", `${next.name} DEFAULT ${next.default ?? "(none)"}`);
   if (out.length === 0) add("no-change", `${next.name} (definition unchanged)`);

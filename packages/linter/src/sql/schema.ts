@@ -152,7 +152,10 @@ function applyColumnChange(state: TableState, change: ColumnChange): void {
       const from = change.op === "change" ? change.from : change.column.name;
       const at = findColumn(state, from);
       if (at < 0) return;
-      const column = withCharset(change.column, state.options);
+      let column = withCharset(change.column, state.options);
+      // A PRIMARY KEY column stays NOT NULL whatever the MODIFY says: the server adds it back.
+      if (column.nullable && state.indexes.some((i) => i.kind === "primary" && i.columns.some((c) => c.toLowerCase() === from.toLowerCase())))
+        column = { ...column, nullable: false };
       if (change.first || change.after !== undefined) {
         state.columns.splice(at, 1);
         place(state, column, change);

@@ -117,6 +117,8 @@ function alterOps(s: Shape): { id: string; sql: string; fk?: boolean; setup?: st
     { id: "int-to-varchar", sql: "MODIFY b VARCHAR(20) NOT NULL DEFAULT '0'" },
     { id: "null-to-not-null", sql: "MODIFY a INT NOT NULL" },
     { id: "not-null-to-null", sql: "MODIFY b INT NULL DEFAULT 0" },
+    // Nullable as written; a PRIMARY KEY column stays NOT NULL (the server adds it back).
+    { id: "key-column-implicit-null", sql: "MODIFY id INT COMMENT 'key'" },
     { id: "modify-default", sql: "MODIFY b INT NOT NULL DEFAULT 7" },
     { id: "set-default", sql: "ALTER COLUMN b SET DEFAULT 3" },
     { id: "drop-default", sql: "ALTER COLUMN b DROP DEFAULT" },
