@@ -18,6 +18,19 @@ export function onlineDdlLabel(ddl: OnlineDdl): string {
   return parts.length > 0 ? `in place (${parts.join(", ")})` : "in place";
 }
 
+/**
+ * A copy that only the classifier's guess for a column it does not know implies (its type taken as
+ * changed): most such MODIFYs restate the type and change NULL/NOT NULL, which runs in place with
+ * LOCK=NONE, so saying the ALTER blocks writes would more often be wrong than right.
+ */
+export function copyOnlyByGuess(ddl: OnlineDdl): boolean {
+  if (ddl.algorithm !== "copy") return false;
+  const guessed = new Set((ddl.assumed ?? []).map((s) => /^column (.+) unknown: assumed its data type changes$/.exec(s)?.[1]).filter((n) => n !== undefined));
+  if (guessed.size === 0) return false;
+  const copying = ddl.operations.filter((o) => o.least === "copy");
+  return copying.length > 0 && copying.every((o) => o.op === "change-type" && [...guessed].some((n) => o.detail.startsWith(`${n} → `)));
+}
+
 /** Whether the statement blocks concurrent writes to its table while it runs (not only at its start and end). */
 export function blocksWrites(ddl: OnlineDdl): boolean {
   return ddl.lock !== "none" && ddl.algorithm !== "instant";

@@ -1,20 +1,6 @@
 import { assessAlter, sizeSeverity } from "../ddl/estimate.js";
-import { blocksWrites } from "../ddl/describe.js";
-import type { OnlineDdl } from "../ddl/index.js";
+import { blocksWrites, copyOnlyByGuess } from "../ddl/describe.js";
 import { defineRule } from "./define.js";
-
-/**
- * A copy that only the classifier's guess for a column it does not know implies (its type taken as
- * changed): most such MODIFYs restate the type and change NULL/NOT NULL, which runs in place with
- * LOCK=NONE, so saying the ALTER blocks writes would more often be wrong than right.
- */
-function copyOnlyByGuess(ddl: OnlineDdl): boolean {
-  if (ddl.algorithm !== "copy") return false;
-  const guessed = new Set((ddl.assumed ?? []).map((s) => /^column (.+) unknown: assumed its data type changes$/.exec(s)?.[1]).filter((n) => n !== undefined));
-  if (guessed.size === 0) return false;
-  const copying = ddl.operations.filter((o) => o.least === "copy");
-  return copying.length > 0 && copying.every((o) => o.op === "change-type" && [...guessed].some((n) => o.detail.startsWith(`${n} → `)));
-}
 
 export default defineRule({
   id: "alter-blocks-writes",

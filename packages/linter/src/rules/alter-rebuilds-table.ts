@@ -1,3 +1,4 @@
+import { copyOnlyByGuess } from "../ddl/describe.js";
 import { assessAlter, sizeSeverity } from "../ddl/estimate.js";
 import { approxBytes } from "../optionfile/rules/values.js";
 import { configOrigin } from "../sql/rules/context.js";
@@ -21,9 +22,19 @@ export default defineRule({
     const rebuilding = (heavy.length > 0 ? heavy : a.ddl.operations).map((o) => o.detail);
     const instantCapable = a.ddl.operations.every((o) => o.least === "instant");
     const bySize = sizeSeverity(a);
+    // The copy follows only from a column no earlier migration defines: say what it depends on.
+    const guessed = copyOnlyByGuess(a.ddl);
+    const what = guessed
+      ? `may copy ${a.table} row by row into a new table`
+      : a.ddl.algorithm === "copy"
+        ? `copies ${a.table} row by row into a new table`
+        : `rebuilds ${a.table} in place`;
+    const consequence = `every row and index of the table (${a.size.described}) is written again, and the disk needs room for a second copy`;
     ctx.report({
       range: facts.statement.range,
-      message: `${a.ddl.algorithm === "copy" ? `copies ${a.table} row by row into a new table` : `rebuilds ${a.table} in place`} on ${facts.target.label} (${rebuilding.join(", ")}): every row and index of the table (${a.size.described}) is written again, and the disk needs room for a second copy`,
+      message: guessed
+        ? `${what} on ${facts.target.label} (${rebuilding.join(", ")}): the migrations before this one do not define the column, so whether its type changes is unknown; if it does, ${consequence}; a MODIFY that restates the same type copies nothing (a NULL change rebuilds in place)`
+        : `${what} on ${facts.target.label} (${rebuilding.join(", ")}): ${consequence}`,
       notes: [
         ...(a.onlineLogMaxBytes !== undefined
           ? [
@@ -33,7 +44,7 @@ export default defineRule({
         ...(a.ddl.assumed ?? []),
         ...(bySize.note ? [bySize.note] : []),
       ],
-      ...(bySize.severity ? { severity: bySize.severity } : {}),
+      ...(guessed ? { severity: "info" as const } : bySize.severity ? { severity: bySize.severity } : {}),
       ...(a.impact ? { impact: a.impact } : {}),
       fix: {
         description: instantCapable

@@ -32,6 +32,17 @@ describe("alter-rebuilds-table", () => {
     expect(found[0]?.impact?.inputs).toContainEqual({ name: "rows", value: 2e8, source: "config" });
   });
 
+  it("says a copy of a table no earlier migration defines depends on the column's unknown type, as information", async () => {
+    const dir = scratch({
+      ".innolint.json": JSON.stringify({ root: true, tables: { users: { dataSize: "50G" } } }),
+      "migration.sql": "ALTER TABLE users MODIFY language VARCHAR(16) NOT NULL DEFAULT 'en_US';\n",
+    });
+    const [found] = rebuilds((await lint(dir)).findings) as (Found & { severity: string })[];
+    expect(found?.severity).toBe("info");
+    expect(found?.message).toMatch(/^may copy users row by row into a new table on mysql-8\.0\.22 \(language → VARCHAR\(16\)\): the migrations before this one do not define the column/);
+    expect(found?.message).toContain("a MODIFY that restates the same type copies nothing");
+  });
+
   it("scales the estimate with the declared size, and stays silent below minimumSize", async () => {
     const sql = "ALTER TABLE orders ADD COLUMN coupon VARCHAR(32) AFTER id;\n";
     const time = async (rows: number, size: string) => {
