@@ -39,7 +39,9 @@ describe("alter-rebuilds-table", () => {
     });
     const [found] = rebuilds((await lint(dir)).findings) as (Found & { severity: string })[];
     expect(found?.severity).toBe("info");
-    expect(found?.message).toMatch(/^may copy users row by row into a new table on mysql-8\.0\.22 \(language → VARCHAR\(16\)\): the migrations before this one do not define the column/);
+    expect(found?.message).toMatch(
+      /^may copy users row by row into a new table on mysql-8\.0\.22 \(language → VARCHAR\(16\)\): the migrations before this one do not define the column/,
+    );
     expect(found?.message).toContain("a MODIFY that restates the same type copies nothing");
   });
 
