@@ -145,7 +145,7 @@ describe("buffer pool warm-up after a restart", () => {
       last = i.actual.value;
     }
     const big = coldRestartImpact(sim, 256 * GiB, 25, []);
-    expect(big.summary).toContain("64 GiB (25 % of the 256G pool)");
+    expect(big.summary).toContain("64G (25 % of the 256G pool)");
     expect(big.actual.value).toBeGreaterThan(200);
     expect(coldRestartImpact(sim, 256 * GiB, 50, []).actual.value).toBeGreaterThan(1.8 * big.actual.value);
   });

@@ -42,26 +42,35 @@ export const SKIPPED = new Set(["comment", "delimiter_statement", "client_comman
  */
 const SECTION_MARKER = /^[ \t]*--[ \t]*(?:\+goose[ \t]+(Up|Down)|\+migrate[ \t]+(Up|Down)|migrate:(up|down))\b/gm;
 
+/** Where a stream of windows stands: inside a rollback section, and whether the next window starts mid-line. */
+export interface RollbackState {
+  open: boolean;
+  midLine: boolean;
+}
+
 /**
- * Where a file's rollback sections run, as [start, end) offsets: from a down marker to the next up
- * marker or the end. The tool runs them only to undo the migration, so they are neither linted as
- * steps forward nor applied to the schema.
+ * Where a file's rollback sections run, as [start, end) offsets from `from`: from a down marker to the
+ * next up marker or the end. The tool runs them only to undo the migration, so they are neither
+ * linted as steps forward nor applied to the schema. `state`: where the previous window left off.
  */
-export function rollbackSections(text: string): [number, number][] {
-  if (!text.includes("goose") && !text.includes("migrate")) return [];
+export function rollbackSections(text: string, from = 0, state: RollbackState = { open: false, midLine: false }): { sections: [number, number][]; open: boolean } {
+  if (!state.open && !text.includes("goose") && !text.includes("migrate")) return { sections: [], open: false };
   const sections: [number, number][] = [];
-  let downAt = -1;
-  for (const m of text.matchAll(SECTION_MARKER)) {
+  let downAt = state.open ? from : -1;
+  for (const m of text.slice(from).matchAll(SECTION_MARKER)) {
+    // A window that starts mid-line does not start a line: a marker there is not one.
+    if (m.index === 0 && state.midLine) continue;
     // The tools compare these words exactly: goose and sql-migrate capitalised, dbmate lower-case.
     const down = (m[1] ?? m[2] ?? m[3]) === "Down" || m[3] === "down";
-    if (down && downAt < 0) downAt = m.index;
+    const at = from + m.index;
+    if (down && downAt < 0) downAt = at;
     else if (!down && downAt >= 0) {
-      sections.push([downAt, m.index]);
+      sections.push([downAt, at]);
       downAt = -1;
     }
   }
   if (downAt >= 0) sections.push([downAt, text.length]);
-  return sections;
+  return { sections, open: downAt >= 0 };
 }
 
 /** Whether `offset` lies in one of `sections` (few: a linear scan). */
@@ -87,7 +96,7 @@ export async function extractSchemaFacts(path: string, text: string, target: Tar
   const { tree, resolved } = await parseSql(text, target);
   try {
     const statements: StatementFacts[] = [];
-    const rollback = rollbackSections(text);
+    const rollback = rollbackSections(text).sections;
     for (const node of tree.rootNode.namedChildren) {
       if (SKIPPED.has(node.type) || !SCHEMA_KINDS.has(statementKind(node)) || inSection(rollback, node.startIndex)) continue;
       statements.push(statementFacts(flatten(tree, resolved.text, node).rootNode, text));
@@ -107,13 +116,14 @@ export async function windowFacts(
   text: string,
   resolved: ResolvedText,
   prefixLength: number,
-): Promise<{ facts: SqlFacts; delimiter?: { seen: boolean; unreset?: UnresetDelimiter } }> {
+  rollback: RollbackState,
+): Promise<{ facts: SqlFacts; delimiter?: { seen: boolean; unreset?: UnresetDelimiter }; rollbackOpen: boolean }> {
   parser ??= createParser("mysql");
   const p = await parser;
   const parsed = flattenDeepNesting(resolved.text);
   const tree = p.parse(parsed);
   if (!tree) throw new Error("innolint: tree-sitter-mysql returned no tree");
-  return factsOfTree(text, tree, parsed, resolved, prefixLength, false);
+  return factsOfTree(text, tree, parsed, resolved, prefixLength, false, rollback);
 }
 
 function factsOfTree(
@@ -123,7 +133,8 @@ function factsOfTree(
   resolved: ResolvedText,
   prefixLength: number,
   reportUnreset: boolean,
-): { facts: SqlFacts; delimiter: { seen: boolean; unreset?: UnresetDelimiter } } {
+  rollbackState?: RollbackState,
+): { facts: SqlFacts; delimiter: { seen: boolean; unreset?: UnresetDelimiter }; rollbackOpen: boolean } {
   let flat: FlatTree;
   try {
     flat = flatten(tree, parsed);
@@ -134,7 +145,7 @@ function factsOfTree(
   const statements: StatementFacts[] = [];
   const errors: SqlFacts["errors"] = resolved.errors.map((e) => ({ message: e.message, range: lines.range(e.start, e.end) }));
   const scanned = scanTree(flat);
-  const rollback = rollbackSections(text);
+  const { sections: rollback, open: rollbackOpen } = rollbackSections(text, prefixLength, rollbackState);
   let next = 0;
   for (const node of flat.rootNode.namedChildren) {
     const inside: Node[] = [];
@@ -174,7 +185,7 @@ function factsOfTree(
   errors.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
   const versionedComments = resolved.comments.map((c) => ({ ...c, range: lines.range(c.start, c.end) }));
   const comments = scanned.comments.map((c) => ({ text: c.text, range: rangeOf(c) }));
-  return { facts: { statements, errors, versionedComments, comments }, delimiter };
+  return { facts: { statements, errors, versionedComments, comments }, delimiter, rollbackOpen };
 }
 
 /**

@@ -141,6 +141,8 @@ export async function streamSqlFacts(file: string, target: Target, sink: (facts:
     let baseLine = 1;
     let baseColumn = 1;
     let baseOffset = 0; // UTF-16 offset of the window's start in the file
+    // Inside a migration tool's rollback section when the window starts (facts.ts, rollbackSections).
+    let rollback = false;
     let delimiter = ";";
     let window = base;
     let unreset: StreamResult["unreset"];
@@ -228,7 +230,11 @@ export async function streamSqlFacts(file: string, target: Target, sink: (facts:
               comments: resolved.comments.filter((c) => c.start < cut),
               errors: resolved.errors.filter((e) => e.start < cut),
             };
-      const { facts, delimiter: delimiterState } = await windowFacts(part, partResolved, prefix.length);
+      const { facts, delimiter: delimiterState, rollbackOpen } = await windowFacts(part, partResolved, prefix.length, {
+        open: rollback,
+        midLine: baseColumn !== 1,
+      });
+      rollback = rollbackOpen;
       if (!options.versionedComments) facts.versionedComments = [];
       for (const c of facts.versionedComments) {
         c.start += baseOffset - prefix.length;
