@@ -53,7 +53,11 @@ export interface RollbackState {
  * next up marker or the end. The tool runs them only to undo the migration, so they are neither
  * linted as steps forward nor applied to the schema. `state`: where the previous window left off.
  */
-export function rollbackSections(text: string, from = 0, state: RollbackState = { open: false, midLine: false }): { sections: [number, number][]; open: boolean } {
+export function rollbackSections(
+  text: string,
+  from = 0,
+  state: RollbackState = { open: false, midLine: false },
+): { sections: [number, number][]; open: boolean } {
   if (!state.open && !text.includes("goose") && !text.includes("migrate")) return { sections: [], open: false };
   const sections: [number, number][] = [];
   let downAt = state.open ? from : -1;

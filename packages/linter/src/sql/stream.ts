@@ -230,7 +230,11 @@ export async function streamSqlFacts(file: string, target: Target, sink: (facts:
               comments: resolved.comments.filter((c) => c.start < cut),
               errors: resolved.errors.filter((e) => e.start < cut),
             };
-      const { facts, delimiter: delimiterState, rollbackOpen } = await windowFacts(part, partResolved, prefix.length, {
+      const {
+        facts,
+        delimiter: delimiterState,
+        rollbackOpen,
+      } = await windowFacts(part, partResolved, prefix.length, {
         open: rollback,
         midLine: baseColumn !== 1,
       });
