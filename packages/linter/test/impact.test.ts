@@ -50,6 +50,22 @@ describe("impacts from the simulator on seed-rule findings", () => {
     expect(f!.impact!.inputs).toContainEqual({ name: "innodb_flush_log_at_timeout", value: 3, source: "config" });
   });
 
+  it("trx_commit: on a host with rotating disks, the gain at one revolution per fsync as well", async () => {
+    const dir = scratch({
+      ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.36", host: { storage: "hdd" } }),
+      "my.cnf": "[mysqld]\ninnodb_flush_log_at_trx_commit = 2\n",
+    });
+    const [f] = JSON.parse((await run(["--format", "json", "my.cnf"], { cwd: dir })).stdout).findings as JsonFinding[];
+    const summary = f!.impact!.summary;
+    const rotating = Number(/([\d.]+)× with an 8\.3 ms one/.exec(summary)?.[1] ?? Number.NaN);
+    expect(summary).toContain("with an 8.3 ms one (this host's rotating disks, from .innolint.json, without a write cache)");
+    // A slower fsync makes skipping it worth more.
+    expect(rotating).toBeGreaterThan(f!.impact!.ratio);
+    expect(f!.impact!.inputs).toContainEqual({ name: "host_storage", value: "hdd", source: "config" });
+    const [ssd] = await findings("[mysqld]\ninnodb_flush_log_at_trx_commit = 2\n", "mysql-8.0.36");
+    expect(ssd!.impact!.summary).not.toContain("8.3 ms");
+  });
+
   it("trx_commit: the advice names the configured window, not the default second", async () => {
     const [slow] = await findings("[mysqld]\ninnodb_flush_log_at_trx_commit = 2\ninnodb_flush_log_at_timeout = 10\n", "mysql-8.0.36");
     expect(slow?.notes?.join("\n")).toContain("losing up to 10 s of commits");

@@ -118,8 +118,20 @@ export function sortBufferImpact(sim: EngineSim, sortBufferBytes: number, inputs
 /** An fsync to a write cache that survives power loss (battery-backed RAID, enterprise NVMe), µs. */
 const FAST_FSYNC_US = 50;
 
-/** Throughput gained and commits put at risk by innodb_flush_log_at_trx_commit = 0 or 2. */
-export function commitDurabilityImpact(sim: EngineSim, trxCommit: 0 | 2, timeoutSeconds: number, inputs: ImpactInput[]): Impact {
+/** An fsync to a rotating disk without a write cache: one revolution of a 7,200 rpm disk (60 s / 7,200), µs. */
+const ROTATING_FSYNC_US = 8333;
+
+/**
+ * Throughput gained and commits put at risk by innodb_flush_log_at_trx_commit = 0 or 2. `storage`:
+ * the host's, where declared; rotating disks add the gain at one revolution per fsync.
+ */
+export function commitDurabilityImpact(
+  sim: EngineSim,
+  trxCommit: 0 | 2,
+  timeoutSeconds: number,
+  inputs: ImpactInput[],
+  storage?: { kind: string; from: string },
+): Impact {
   const threads = 32;
   const run = (mode: 0 | 1 | 2) =>
     cached(
@@ -148,6 +160,19 @@ export function commitDurabilityImpact(sim: EngineSim, trxCommit: 0 | 2, timeout
         }) as RedoCommitResult,
     );
   const fastRatio = fast(trxCommit).qps / fast(1).qps;
+  const rotating = (mode: 0 | 1 | 2) =>
+    cached(
+      `redo:hdd:${mode}:${timeoutSeconds}`,
+      () =>
+        sim.simulate("redo_commit", {
+          ...REFERENCE.redoCommit,
+          threads,
+          trx_commit: mode,
+          fsync_us: ROTATING_FSYNC_US,
+          flush_log_at_timeout_s: Math.max(timeoutSeconds, 0.001),
+        }) as RedoCommitResult,
+    );
+  const hdd = storage?.kind === "hdd" ? rotating(trxCommit).qps / rotating(1).qps : undefined;
   const loss = trxCommit === 2 ? actual.loss_window.os_crash_trx : actual.loss_window.mysqld_crash_trx;
   const window = trxCommit === 2 ? actual.loss_window.os_crash_s : actual.loss_window.mysqld_crash_s;
   return {
@@ -157,10 +182,18 @@ export function commitDurabilityImpact(sim: EngineSim, trxCommit: 0 | 2, timeout
     baseline: { label: "innodb_flush_log_at_trx_commit=1", value: Math.round(base.qps) },
     actual: { label: `innodb_flush_log_at_trx_commit=${trxCommit}`, value: Math.round(actual.qps) },
     ratio,
-    summary: `${times(ratio)} commit throughput at ${threads} threads (${sig2(base.qps)} → ${sig2(actual.qps)} QPS) with a ${sig2(REFERENCE.redoCommit.fsync_us / 1000)} ms fsync, ${times(fastRatio)} with a ${sig2(FAST_FSYNC_US)} µs one (battery-backed cache or NVMe with power-loss protection); ${trxCommit === 2 ? "an OS crash or power loss" : "a mysqld or OS crash"} loses up to ${window === null ? "?" : seconds(window)} of commits${loss === null ? "" : ` (about ${sig2(loss)} at the assumed ${sig2(actual.qps)} QPS)`}`,
-    inputs: [...inputs, { name: "threads", value: threads, source: "assumed" }, { name: "fsync_us", value: REFERENCE.redoCommit.fsync_us, source: "assumed" }],
+    summary: `${times(ratio)} commit throughput at ${threads} threads (${sig2(base.qps)} → ${sig2(actual.qps)} QPS) with a ${sig2(REFERENCE.redoCommit.fsync_us / 1000)} ms fsync, ${times(fastRatio)} with a ${sig2(FAST_FSYNC_US)} µs one (battery-backed cache or NVMe with power-loss protection)${hdd === undefined ? "" : `, ${times(hdd)} with an ${sig2(ROTATING_FSYNC_US / 1000)} ms one (this host's rotating disks, from ${storage?.from}, without a write cache)`}; ${trxCommit === 2 ? "an OS crash or power loss" : "a mysqld or OS crash"} loses up to ${window === null ? "?" : seconds(window)} of commits${loss === null ? "" : ` (about ${sig2(loss)} at the assumed ${sig2(actual.qps)} QPS)`}`,
+    inputs: [
+      ...inputs,
+      ...(storage ? [{ name: "host_storage", value: storage.kind, source: "config" as const }] : []),
+      { name: "threads", value: threads, source: "assumed" },
+      { name: "fsync_us", value: REFERENCE.redoCommit.fsync_us, source: "assumed" },
+    ],
     assumptions: [
       "reference workload: sysbench write transactions on MySQL 8.0.32, one query per transaction, binary log off, 0.8 ms fsync (an SSD without a protected write cache)",
+      ...(hdd === undefined
+        ? []
+        : ["a rotating disk's fsync waits about one revolution, 8.3 ms at 7,200 rpm, unless a battery-backed controller cache absorbs it"]),
       `storage with a battery-backed or power-loss-protected write cache fsyncs in tens of µs: with ${sig2(FAST_FSYNC_US)} µs the gain is ${times(fastRatio)}`,
       "the gain shrinks at higher concurrency, where group commit already shares each fsync",
     ],

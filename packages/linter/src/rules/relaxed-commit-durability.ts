@@ -40,7 +40,17 @@ export default defineRule({
         ...(galera ? { severity: "info" as const } : {}),
         message: `innodb_flush_log_at_trx_commit=${mode} relaxes durability: ${loss}${galera ? `. On this Galera node (${galera}) ${GALERA}` : ""}`,
         notes,
-        ...(ctx.sim ? { impact: commitDurabilityImpact(ctx.sim, mode, timeout, impactInputs) } : {}),
+        ...(ctx.sim
+          ? {
+              impact: commitDurabilityImpact(
+                ctx.sim,
+                mode,
+                timeout,
+                impactInputs,
+                ctx.host?.storage ? { kind: ctx.host.storage, from: ctx.host.from.storage ?? "the host" } : undefined,
+              ),
+            }
+          : {}),
         fix: {
           description: "restore full durability (1, the default)",
           safety: "unsafe",
