@@ -64,6 +64,14 @@ describe("impacts from the simulator on seed-rule findings", () => {
     expect(f!.impact!.inputs).toContainEqual({ name: "host_storage", value: "hdd", source: "config" });
     const [ssd] = await findings("[mysqld]\ninnodb_flush_log_at_trx_commit = 2\n", "mysql-8.0.36");
     expect(ssd!.impact!.summary).not.toContain("8.3 ms");
+    // sync_binlog too: its binlog fsyncs are what it saves.
+    const binlog = scratch({
+      ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.36", host: { storage: "hdd" } }),
+      "my.cnf": "[mysqld]\nlog-bin\nserver-id = 1\nsync_binlog = 100\n",
+    });
+    const [sb] = JSON.parse((await run(["--format", "json", "my.cnf"], { cwd: binlog })).stdout).findings as JsonFinding[];
+    const onDisk = Number(/([\d.]+)× with an 8\.3 ms one/.exec(sb!.impact!.summary)?.[1] ?? Number.NaN);
+    expect(onDisk).toBeGreaterThan(sb!.impact!.ratio);
   });
 
   it("trx_commit: the advice names the configured window, not the default second", async () => {

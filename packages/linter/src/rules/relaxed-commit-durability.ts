@@ -11,6 +11,8 @@ export default defineRule({
   id: "relaxed-commit-durability",
   surfaces: ["option-file", "set-statement", "live-config"],
   check(facts, ctx) {
+    // The host's storage, where declared: rotating disks make each fsync a revolution.
+    const storage = ctx.host?.storage ? { kind: ctx.host.storage, from: ctx.host.from.storage ?? "the host" } : undefined;
     const trx = explicit(facts, "innodb_flush_log_at_trx_commit");
     const mode = trx?.effectiveNumber;
     const timeout = effectiveNumber(facts, "innodb_flush_log_at_timeout")?.value ?? 1;
@@ -42,13 +44,7 @@ export default defineRule({
         notes,
         ...(ctx.sim
           ? {
-              impact: commitDurabilityImpact(
-                ctx.sim,
-                mode,
-                timeout,
-                impactInputs,
-                ctx.host?.storage ? { kind: ctx.host.storage, from: ctx.host.from.storage ?? "the host" } : undefined,
-              ),
+              impact: commitDurabilityImpact(ctx.sim, mode, timeout, impactInputs, storage),
             }
           : {}),
         fix: {
@@ -73,10 +69,16 @@ export default defineRule({
           (galera ? `. On this Galera node (${galera}) ${GALERA}` : ""),
         ...(ctx.sim
           ? {
-              impact: syncBinlogImpact(ctx.sim, n, trxMode, [
-                { name: "sync_binlog", value: n, source: optionSource(facts, "sync_binlog") },
-                { name: "innodb_flush_log_at_trx_commit", value: trxMode, source: optionSource(facts, "innodb_flush_log_at_trx_commit") },
-              ]),
+              impact: syncBinlogImpact(
+                ctx.sim,
+                n,
+                trxMode,
+                [
+                  { name: "sync_binlog", value: n, source: optionSource(facts, "sync_binlog") },
+                  { name: "innodb_flush_log_at_trx_commit", value: trxMode, source: optionSource(facts, "innodb_flush_log_at_trx_commit") },
+                ],
+                storage,
+              ),
             }
           : {}),
         fix: {
