@@ -9,6 +9,8 @@ export interface DeclaredTableSize {
   rows?: number;
   /** Bytes of the clustered index (information_schema DATA_LENGTH). */
   dataBytes?: number;
+  /** The configuration file that declares it, as messages name it (".innolint.json", "tables.json"). */
+  from?: string;
 }
 
 /** Declared sizes by lower-cased key ("db.table" or "table"). */

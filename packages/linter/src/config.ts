@@ -1,5 +1,5 @@
 import { lstatSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import type { Severity } from "./finding.js";
 import { jsonLines, lineAt, pathKey } from "./jsonpos.js";
 import { checkRuleOverrides, checkRuleSetting, INCLUDES_SETTINGS, type IncludesSetting, SEVERITY_SETTINGS } from "./rules/config-check.js";
@@ -125,7 +125,8 @@ export function parseConfig(text: string, file: string): Config {
       ];
       throw new ConfigError(file, first.message, first.line, more);
     }
-    config.tables = sizes;
+    const from = basename(file);
+    config.tables = Object.fromEntries(Object.entries(sizes).map(([name, size]) => [name, { ...size, from }]));
   }
   if (obj.rules !== undefined) {
     if (typeof obj.rules !== "object" || obj.rules === null || Array.isArray(obj.rules)) {

@@ -24,6 +24,8 @@ export interface TableSize {
   /** Average row bytes the estimate uses. */
   rowBytes: number;
   source: "live" | "config" | "assumed";
+  /** The configuration file a "config" size comes from, as messages name it. */
+  from?: string;
   /** For messages: "70G, 2.0e8 rows, from .innolint.json". */
   described: string;
 }
@@ -91,8 +93,8 @@ function measure(facts: SqlStatementFacts, name?: { name: string; schema?: strin
     const rows = declared.rows ?? Math.round((declared.dataBytes ?? 0) / guess);
     const dataBytes = declared.dataBytes ?? rows * guess;
     const rowBytes = rows > 0 ? Math.max(1, Math.round(dataBytes / rows)) : guess;
-    const from = `declared in .innolint.json${declared.rows === undefined ? `, rows from ${guess}-byte rows${createdRow !== undefined ? " (the table as created)" : ""}` : declared.dataBytes === undefined ? `, size from ${guess}-byte rows` : ""}`;
-    return { table, rows, dataBytes, rowBytes, source: "config", described: describe(rows, dataBytes, from) };
+    const from = `declared in ${declared.from ?? ".innolint.json"}${declared.rows === undefined ? `, rows from ${guess}-byte rows${createdRow !== undefined ? " (the table as created)" : ""}` : declared.dataBytes === undefined ? `, size from ${guess}-byte rows` : ""}`;
+    return { table, rows, dataBytes, rowBytes, source: "config", from: declared.from ?? ".innolint.json", described: describe(rows, dataBytes, from) };
   }
   const rowBytes = schemaRow ?? ASSUMED_ROW_BYTES;
   const rows = Math.round(ASSUMED_TABLE_BYTES / rowBytes);

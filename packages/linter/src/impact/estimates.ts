@@ -456,8 +456,8 @@ const POOL_FROM: Partial<Record<InputSource, string>> = { default: "the target's
 
 /** What the partition model runs on besides the partition count: the finding's own table and pool where known. */
 export interface PartitionWorkload {
-  /** The table's clustered index, declared in .innolint.json or from a live server; absent: the reference table. */
-  table?: { dataBytes: number; rowBytes: number; source: "live" | "config" };
+  /** The table's clustered index, declared in a configuration or from a live server; absent: the reference table. */
+  table?: { dataBytes: number; rowBytes: number; source: "live" | "config"; from?: string };
   /** The pool an option file or a live server gives; absent: the reference 26 GB. */
   pool?: { bytes: number; source: InputSource };
 }
@@ -497,7 +497,7 @@ export function partitionDivesImpact(
     ? `the ${formatBytes(pool)} buffer pool (${POOL_FROM[workload.pool.source] ?? workload.pool.source})`
     : "a 26 GB buffer pool (assumed)";
   const tableText = workload.table
-    ? `the table's ${sig2(dataBytes / 2 ** 30)} GiB of ${rowBytes}-byte rows (${workload.table.source === "live" ? "live" : "declared in .innolint.json"}) over the ${n} partitions, the newest ${sig2(R.growth)}× the oldest (assumed)`
+    ? `the table's ${sig2(dataBytes / 2 ** 30)} GiB of ${rowBytes}-byte rows (${workload.table.source === "live" ? "live" : `declared in ${workload.table.from ?? ".innolint.json"}`}) over the ${n} partitions, the newest ${sig2(R.growth)}× the oldest (assumed)`
     : `assumed table: ${sig2(dataBytes / 2 ** 30)} GiB of ${rowBytes}-byte rows over the ${n} partitions (the newest ${sig2(R.growth)}× the oldest)`;
   return {
     model: "partition_dives",

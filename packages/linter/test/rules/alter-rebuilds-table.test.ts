@@ -45,6 +45,16 @@ describe("alter-rebuilds-table", () => {
     expect(found?.message).toContain("a MODIFY that restates the same type copies nothing");
   });
 
+  it("names the configuration file that declares the size", async () => {
+    const dir = scratch({
+      "cfg/tables.json": JSON.stringify({ tables: { orders: { dataSize: "70G" } } }),
+      "migration.sql": "ALTER TABLE orders ENGINE=InnoDB;\n",
+    });
+    const res = await run(["--format", "json", "--target", "mysql-8.0.36", "--config", "cfg/tables.json", "migration.sql"], { cwd: dir });
+    const [found] = rebuilds((JSON.parse(res.stdout) as { findings: Found[] }).findings);
+    expect(found?.message).toContain("(70G, 3.8e8 rows, declared in tables.json, rows from 200-byte rows)");
+  });
+
   it("scales the estimate with the declared size, and stays silent below minimumSize", async () => {
     const sql = "ALTER TABLE orders ADD COLUMN coupon VARCHAR(32) AFTER id;\n";
     const time = async (rows: number, size: string) => {

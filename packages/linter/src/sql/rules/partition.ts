@@ -21,7 +21,9 @@ export function divesWorkload(facts: SqlStatementFacts, table: { name: string; s
   const size = tableSize(facts, table);
   const pool = facts.configSource === "default" ? undefined : effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value;
   return {
-    ...(size !== "new" && size.source !== "assumed" ? { table: { dataBytes: size.dataBytes, rowBytes: size.rowBytes, source: size.source } } : {}),
+    ...(size !== "new" && size.source !== "assumed"
+      ? { table: { dataBytes: size.dataBytes, rowBytes: size.rowBytes, source: size.source, ...(size.from ? { from: size.from } : {}) } }
+      : {}),
     ...(pool !== undefined ? { pool: { bytes: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") } } : {}),
   };
 }
