@@ -321,6 +321,26 @@ describe("every seed rule's findings carry a complete impact", () => {
     expect(new Set(rebuilds.map((f) => f.impact!.summary)).size).toBe(1);
   });
 
+  it("a declared size gives the same rows whichever migrations built today's columns", async () => {
+    const rebuild = async (files: Record<string, string>) => {
+      const dir = scratch({ ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.36", tables: { orders: { dataSize: "70G" } } }), ...files });
+      const out = JSON.parse((await run(["--format", "json", "V9__rebuild.sql"], { cwd: dir })).stdout) as { findings: FullFinding[] };
+      return out.findings.find((f) => f.rule === "alter-rebuilds-table")!.impact!;
+    };
+    const rebuildSql = "ALTER TABLE orders ENGINE=InnoDB;\n";
+    const inOne = await rebuild({
+      "V1__orders.sql": "CREATE TABLE orders (id BIGINT PRIMARY KEY, user_id BIGINT NOT NULL, note VARCHAR(200));\n",
+      "V9__rebuild.sql": rebuildSql,
+    });
+    const grown = await rebuild({
+      "V1__orders.sql": "CREATE TABLE orders (id BIGINT PRIMARY KEY);\n",
+      "V2__columns.sql": "ALTER TABLE orders ADD COLUMN user_id BIGINT NOT NULL, ADD COLUMN note VARCHAR(200);\n",
+      "V9__rebuild.sql": rebuildSql,
+    });
+    expect(grown.inputs.find((i) => i.name === "rows")).toEqual(inOne.inputs.find((i) => i.name === "rows"));
+    expect(grown.summary).toBe(inOne.summary);
+  });
+
   it("AHI cleanup: one batch of hashed pages at least, every page of the declared table in the pool at most", async () => {
     const ahi = async (dataSize: string) => {
       const dir = scratch({

@@ -87,13 +87,14 @@ function measure(facts: SqlStatementFacts, name?: { name: string; schema?: strin
     ? ((db ? facts.tableSizes[`${db}.${table}`.toLowerCase()] : undefined) ?? facts.tableSizes[table.toLowerCase()])
     : undefined;
   if (declared) {
-    // Rows from a declared size use the row as created, so that they stay put while ALTERs change the columns.
-    const createdRow = declared.rows === undefined && t?.state ? facts.schema.createdRowSize(t.state)?.typical : undefined;
-    const guess = createdRow ?? schemaRow ?? ASSUMED_ROW_BYTES;
+    // Rows from a declared size use the row as the file finds the table, so that they stay put while its ALTERs change the columns.
+    const atStart = declared.rows === undefined && t ? facts.schemaAtFileStart.table(t.name, t.schema ?? t.state?.schema) : undefined;
+    const startRow = atStart ? facts.schemaAtFileStart.rowSize(atStart)?.typical : undefined;
+    const guess = startRow ?? schemaRow ?? ASSUMED_ROW_BYTES;
     const rows = declared.rows ?? Math.round((declared.dataBytes ?? 0) / guess);
     const dataBytes = declared.dataBytes ?? rows * guess;
     const rowBytes = rows > 0 ? Math.max(1, Math.round(dataBytes / rows)) : guess;
-    const from = `declared in ${declared.from ?? ".innolint.json"}${declared.rows === undefined ? `, rows from ${guess}-byte rows${createdRow !== undefined ? " (the table as created)" : ""}` : declared.dataBytes === undefined ? `, size from ${guess}-byte rows` : ""}`;
+    const from = `declared in ${declared.from ?? ".innolint.json"}${declared.rows === undefined ? `, rows from ${guess}-byte rows${startRow !== undefined ? " (the table as this file finds it)" : ""}` : declared.dataBytes === undefined ? `, size from ${guess}-byte rows` : ""}`;
     return { table, rows, dataBytes, rowBytes, source: "config", from: declared.from ?? ".innolint.json", described: describe(rows, dataBytes, from) };
   }
   const rowBytes = schemaRow ?? ASSUMED_ROW_BYTES;

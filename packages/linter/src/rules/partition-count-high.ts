@@ -47,7 +47,7 @@ export default defineRule({
               n,
               "pruned",
               [{ name: "partitions", value: n, source: live ? "live" : "schema" }],
-              table ? divesWorkload(facts, table) : {},
+              table ? divesWorkload(facts, table, partitioning) : {},
             ),
           }
         : {}),

@@ -55,7 +55,7 @@ export default defineRule({
                 n,
                 percona ? "records_in_range" : "pruned",
                 [{ name: "partitions", value: n, source: t.state?.live ? "live" : "schema" }],
-                divesWorkload(facts, t),
+                divesWorkload(facts, t, p),
               ),
             }
           : {}),

@@ -131,8 +131,11 @@ export class SqlRuleRunner {
   private index = 0;
   /** With a memo: statements not yet applied to the schema. */
   private readonly pending: StatementFacts[] = [];
+  /** The schema before the file's first statement (persistent: a clone costs nothing). */
+  private readonly atFileStart: Schema;
 
   constructor(private readonly input: Omit<SqlRunInput, "sql">) {
+    this.atFileStart = input.schema.clone();
     if (input.live) {
       this.config = input.live.configFor(input.target);
       this.configSource = "live";
@@ -175,6 +178,7 @@ export class SqlRuleRunner {
           index,
           sql,
           schema,
+          schemaAtFileStart: this.atFileStart,
           createdInFile,
           createdLaterInFile,
           config,

@@ -56,11 +56,6 @@ export interface TableState {
   temporary?: true;
   /** Row versions instant ADD/DROP COLUMN made since the table was created or rebuilt (row-versions.ts); absent for none. */
   rowVersions?: number;
-  /**
-   * The row as CREATE TABLE defined it (a snapshot; later ALTERs leave it). A declared data size is
-   * turned into rows with it, so that the row count stays put while ALTERs change the columns.
-   */
-  created?: TableShape;
 }
 
 export interface SchemaOptions {
@@ -326,11 +321,6 @@ export class Schema {
     return shape;
   }
 
-  /** The row as CREATE TABLE defined it; undefined where the migrations did not define the columns. */
-  createdRowSize(table: TableState): RecordSize | undefined {
-    return table.created && clusteredRecordSize(table.created, this.defaultCharset);
-  }
-
   /** The clustered-index record, that is the row; undefined when a column's type is unknown or columns are missing. */
   rowSize(table: TableState | string, schema?: string): RecordSize | undefined {
     const t = this.state(table, schema);
@@ -404,7 +394,6 @@ export class Schema {
         const partitioning = stmt.partitioning ?? source?.partitioning;
         if (partitioning) state.partitioning = { ...partitioning };
         refreshKey(state);
-        if (state.columnsKnown) state.created = { ...this.shape(state), columns: [...state.columns] };
         this.tables = this.tables.set(key(first.schema, first.name), state);
         this.owned.add(state);
         return;

@@ -17,10 +17,12 @@ export function total(p: PartitioningFacts): number {
  * .innolint.json gives it (a table the change creates, or one nothing describes, is the reference
  * table), and the pool where the run has an option file or a live server.
  */
-export function divesWorkload(facts: SqlStatementFacts, table: { name: string; schema?: string }): PartitionWorkload {
+export function divesWorkload(facts: SqlStatementFacts, table: { name: string; schema?: string }, partitioning?: PartitioningFacts): PartitionWorkload {
   const size = tableSize(facts, table);
   const pool = facts.configSource === "default" ? undefined : effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value;
   return {
+    // HASH and KEY spread rows evenly; RANGE and LIST partitions grow with time in the model.
+    ...(partitioning && /hash|key/.test(partitioning.type) ? { even: true } : {}),
     ...(size !== "new" && size.source !== "assumed"
       ? { table: { dataBytes: size.dataBytes, rowBytes: size.rowBytes, source: size.source, ...(size.from ? { from: size.from } : {}) } }
       : {}),
