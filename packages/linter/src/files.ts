@@ -4,6 +4,7 @@ import type { FileKind, InputError } from "./core.js";
 import { unreadableReason } from "./errno.js";
 import { notRegularReason } from "./input.js";
 import { append } from "./arrays.js";
+import { compareMigrationNames, isRollbackFile } from "./sql/order.js";
 
 const OPTION_FILE_NAMES = new Set(["my.cnf", ".my.cnf", "mysqld.cnf", "my.ini", "mariadb.cnf", "server.cnf", "client.cnf"]);
 const SKIP_DIRS = new Set(["node_modules", ".git", ".hg", ".svn", "dist", "target"]);
@@ -63,11 +64,11 @@ function walk(dir: string, out: string[], errors: InputError[]): void {
     errors.push({ file: dir, message: `cannot read directory (${(e as NodeJS.ErrnoException).code})` });
     return;
   }
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of entries.sort((a, b) => compareMigrationNames(a.name, b.name))) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!SKIP_DIRS.has(entry.name)) walk(path, out, errors);
-    } else if (kindFromName(path)) {
+    } else if (kindFromName(path) && !isRollbackFile(entry.name)) {
       if (entry.isFile()) out.push(path);
       else {
         // A link is followed to a regular file; anything else named *.sql or *.cnf is reported.

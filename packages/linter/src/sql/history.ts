@@ -4,12 +4,13 @@ import type { Target } from "../target.js";
 import { extractFacts } from "./facts.js";
 import type { SqlFacts } from "./types.js";
 import { appliedTables, Schema } from "./schema.js";
+import { compareMigrationNames, isRollbackFile } from "./order.js";
 import { SQL_STREAM_ABOVE, streamSqlFacts } from "./stream.js";
 
 /** The .sql files directly in a directory on disk. */
 export function listSqlFiles(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((n) => n.toLowerCase().endsWith(".sql"));
+    return readdirSync(dir).filter((n) => n.toLowerCase().endsWith(".sql") && !isRollbackFile(n));
   } catch {
     return [];
   }
@@ -131,7 +132,7 @@ export class MigrationHistory {
   listing(dir: string): Listing {
     let listing = this.listings.get(dir);
     if (!listing) {
-      const names = [...new Set(this.list(dir))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const names = [...new Set(this.list(dir))].sort(compareMigrationNames);
       listing = { dir, names, position: new Map(names.map((n, i) => [n, i])) };
       this.listings.set(dir, listing);
     }
@@ -152,7 +153,7 @@ export class MigrationHistory {
     let hi = listing.names.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((listing.names[mid] as string) < name) lo = mid + 1;
+      if (compareMigrationNames(listing.names[mid] as string, name) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
