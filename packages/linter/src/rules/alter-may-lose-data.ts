@@ -45,7 +45,8 @@ export default defineRule({
     const dropped: string[] = [];
     for (const change of s.columnChanges ?? []) {
       if (change.op === "drop") {
-        if (find(change.name)?.generated !== "virtual") dropped.push(change.name);
+        // A generated column's values follow from the columns it is computed from, stored or not.
+        if (!find(change.name)?.generated) dropped.push(change.name);
         continue;
       }
       if (change.op === "convert") {

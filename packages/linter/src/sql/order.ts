@@ -7,9 +7,15 @@
 
 const RUNS = /\d+|\D+/g;
 
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
 /** Negative, zero or positive as `a` sorts before, with or after `b`. */
 export function compareMigrationNames(a: string, b: string): number {
   if (a === b) return 0;
+  // Most pairs differ first in a non-digit outside any number (or in equal-width numbers): character order decides.
+  let i = 0;
+  while (i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (!isDigit(a.charCodeAt(i)) && !isDigit(b.charCodeAt(i)) && !isDigit(a.charCodeAt(i - 1))) return a < b ? -1 : 1;
   const x = a.match(RUNS) ?? [];
   const y = b.match(RUNS) ?? [];
   for (let i = 0; i < Math.min(x.length, y.length); i++) {

@@ -52,6 +52,16 @@ describe("alter-may-lose-data", () => {
     expect((await losses(unknown, "m.sql")).map((f) => f.severity)).toEqual(["warning"]);
   });
 
+  it("loses nothing when it drops a generated column, stored or virtual", async () => {
+    const dir = scratch({
+      "001.sql":
+        "CREATE TABLE beats (id INT PRIMARY KEY, payload JSON, worker VARCHAR(50) GENERATED ALWAYS AS (payload->>'$.worker') STORED, kind VARCHAR(20) AS (payload->>'$.kind') VIRTUAL, note TEXT);\n",
+      "002.sql": "ALTER TABLE beats DROP COLUMN worker;\nALTER TABLE beats DROP COLUMN kind;\nALTER TABLE beats DROP COLUMN note;\n",
+      ".innolint.json": JSON.stringify({ root: true }),
+    });
+    expect((await losses(dir)).map((f) => [f.file.replace(/^.*\//, ""), f.range.start.line])).toEqual([["002.sql", 3]]);
+  });
+
   it("does not doubt a new key that contains an existing unique key's columns", async () => {
     const dir = scratch({
       "001.sql": "CREATE TABLE flags (`key` VARCHAR(64) PRIMARY KEY, ns VARCHAR(64), v INT, UNIQUE KEY uv (v));\n",
