@@ -307,6 +307,8 @@ export function startSqlPrefetch(
   env: Record<string, string | undefined>,
 ): SqlPrefetch | undefined {
   if (requested === 1) return undefined;
+  // Without --jobs on a machine with no idle core, no plan can start a worker: skip planning (a stat per file).
+  if (requested === undefined && defaultThreads() < 2) return undefined;
   const script = workerScript(env);
   if (!script) return undefined;
   const plan = new Plan();
