@@ -133,46 +133,23 @@ export function commitDurabilityImpact(
   storage?: { kind: string; from: string },
 ): Impact {
   const threads = 32;
-  const run = (mode: 0 | 1 | 2) =>
+  const run = (mode: 0 | 1 | 2, fsyncUs: number = REFERENCE.redoCommit.fsync_us) =>
     cached(
-      `redo:${mode}:${timeoutSeconds}`,
+      `redo:${mode}:${timeoutSeconds}:${fsyncUs}`,
       () =>
         sim.simulate("redo_commit", {
           ...REFERENCE.redoCommit,
           threads,
           trx_commit: mode,
+          fsync_us: fsyncUs,
           flush_log_at_timeout_s: Math.max(timeoutSeconds, 0.001),
         }) as RedoCommitResult,
     );
   const base = run(1);
   const actual = run(trxCommit);
   const ratio = actual.qps / base.qps;
-  const fast = (mode: 0 | 1 | 2) =>
-    cached(
-      `redo:fast:${mode}:${timeoutSeconds}`,
-      () =>
-        sim.simulate("redo_commit", {
-          ...REFERENCE.redoCommit,
-          threads,
-          trx_commit: mode,
-          fsync_us: FAST_FSYNC_US,
-          flush_log_at_timeout_s: Math.max(timeoutSeconds, 0.001),
-        }) as RedoCommitResult,
-    );
-  const fastRatio = fast(trxCommit).qps / fast(1).qps;
-  const rotating = (mode: 0 | 1 | 2) =>
-    cached(
-      `redo:hdd:${mode}:${timeoutSeconds}`,
-      () =>
-        sim.simulate("redo_commit", {
-          ...REFERENCE.redoCommit,
-          threads,
-          trx_commit: mode,
-          fsync_us: ROTATING_FSYNC_US,
-          flush_log_at_timeout_s: Math.max(timeoutSeconds, 0.001),
-        }) as RedoCommitResult,
-    );
-  const hdd = storage?.kind === "hdd" ? rotating(trxCommit).qps / rotating(1).qps : undefined;
+  const fastRatio = run(trxCommit, FAST_FSYNC_US).qps / run(1, FAST_FSYNC_US).qps;
+  const hdd = storage?.kind === "hdd" ? run(trxCommit, ROTATING_FSYNC_US).qps / run(1, ROTATING_FSYNC_US).qps : undefined;
   const loss = trxCommit === 2 ? actual.loss_window.os_crash_trx : actual.loss_window.mysqld_crash_trx;
   const window = trxCommit === 2 ? actual.loss_window.os_crash_s : actual.loss_window.mysqld_crash_s;
   return {
