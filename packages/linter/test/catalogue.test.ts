@@ -216,6 +216,14 @@ describe("catalogue: removed, deprecated and not-yet", () => {
     expect(known("mariadb-10.11", "explicit_defaults_for_timestamp").default).toBe(true);
     expect(known("mariadb-11.4", "innodb_undo_tablespaces").default).toBe(3);
     expect(known("mariadb-10.11", "innodb_adaptive_hash_index").default).toBe(false);
+    // 11.4's binlog variables (a Debezium file sets binlog_legacy_event_pos); the installed 10.11.19 refuses all three.
+    for (const name of ["binlog_legacy_event_pos", "max_binlog_total_size", "binlog_space_limit"]) {
+      expect(status("mariadb-11.4", name), name).toBe("known");
+      expect(status("mariadb-10.11", name), name).toBe("not-yet");
+    }
+    // Present through 10.6 (deprecated for wsrep_mode); mariadbd 10.11.19 refuses it.
+    expect(known("mariadb-10.6", "wsrep_replicate_myisam").deprecated).toBe("10.6.0");
+    expect(status("mariadb-10.11", "wsrep_replicate_myisam")).toBe("removed");
   });
 });
 
