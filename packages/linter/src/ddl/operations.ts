@@ -4,7 +4,7 @@
  * table is the definition before the statement (the schema model); where it is unknown, the
  * operations say what was assumed.
  */
-import type { TableState } from "../sql/schema.js";
+import { modifiedColumn, type TableState } from "../sql/schema.js";
 import type { ColumnFacts, IndexFacts, StatementFacts } from "../sql/types.js";
 
 export interface DdlOperation {
@@ -98,10 +98,6 @@ function indexed(table: TableState | undefined, name: string): boolean {
   return (table?.indexes ?? []).some((i) => i.columns.some((c) => lower(c) === lower(name)));
 }
 
-function inPrimaryKey(table: TableState | undefined, name: string): boolean {
-  return (table?.indexes ?? []).some((i) => i.kind === "primary" && i.columns.some((c) => lower(c) === lower(name)));
-}
-
 const isExpressionDefault = (value: string | undefined) => value?.trim().startsWith("(");
 
 const sameList = (a: string[] | undefined, b: string[] | undefined) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
@@ -177,8 +173,7 @@ function columnModification(
     } else if (next.collation !== undefined && old.collation !== next.collation) add("column-collation", detail, indexedColumn);
   }
   if (old.nullable && !next.nullable) add("make-not-null", `${next.name} NOT NULL`, indexed(table, old.name) ? ["indexed"] : []);
-  // A PRIMARY KEY column stays NOT NULL whatever the MODIFY says: the server adds it back.
-  if (!old.nullable && next.nullable && !inPrimaryKey(table, old.name)) {
+  if (!old.nullable && next.nullable) {
     add("make-null", `${next.name} NULL`);
     // InnoDB clusters on a UNIQUE key only while its columns are NOT NULL: the table loses its clustered key.
     const clustered = table.primaryKey;
@@ -335,7 +330,7 @@ export function ddlOperations(stmt: StatementFacts, table: TableState | undefine
           push("change-type", `${from} → ${change.column.type}`);
           break;
         }
-        ops.push(...columnModification(old, change.column, change, working, base, tableCharset));
+        ops.push(...columnModification(old, modifiedColumn(working, from, change.column), change, working, base, tableCharset));
         break;
       }
       case "convert": {

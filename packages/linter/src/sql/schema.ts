@@ -103,6 +103,15 @@ function withCharset(column: ColumnFacts, options: TableOptions): ColumnFacts {
   return options.charset ? { ...column, charset: options.charset } : column;
 }
 
+/**
+ * A MODIFY or CHANGE of column `from` as the server records it: a PRIMARY KEY column stays NOT NULL
+ * whatever the statement says (the server adds it back).
+ */
+export function modifiedColumn(state: TableState, from: string, column: ColumnFacts): ColumnFacts {
+  const keyed = state.indexes.some((i) => i.kind === "primary" && i.columns.some((c) => c.toLowerCase() === from.toLowerCase()));
+  return keyed && column.nullable ? { ...column, nullable: false } : column;
+}
+
 function place(state: TableState, column: ColumnFacts, position: { first?: true; after?: string }): void {
   if (position.first) state.columns.unshift(column);
   else if (position.after !== undefined) {
@@ -147,10 +156,7 @@ function applyColumnChange(state: TableState, change: ColumnChange): void {
       const from = change.op === "change" ? change.from : change.column.name;
       const at = findColumn(state, from);
       if (at < 0) return;
-      let column = withCharset(change.column, state.options);
-      // A PRIMARY KEY column stays NOT NULL whatever the MODIFY says: the server adds it back.
-      if (column.nullable && state.indexes.some((i) => i.kind === "primary" && i.columns.some((c) => c.toLowerCase() === from.toLowerCase())))
-        column = { ...column, nullable: false };
+      const column = modifiedColumn(state, from, withCharset(change.column, state.options));
       if (change.first || change.after !== undefined) {
         state.columns.splice(at, 1);
         place(state, column, change);
