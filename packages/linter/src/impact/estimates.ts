@@ -121,17 +121,35 @@ const FAST_FSYNC_US = 50;
 /** An fsync to a rotating disk without a write cache: one revolution of a 7,200 rpm disk (60 s / 7,200), µs. */
 const ROTATING_FSYNC_US = 8333;
 
+/** The host's storage where declared, and where the declaration comes from. */
+export interface HostStorage {
+  kind: string;
+  from: string;
+}
+
+/**
+ * What a durability impact adds on declared rotating disks: the gain `ratio` the model gives at one
+ * revolution per fsync, in the summary, the inputs and the assumptions.
+ */
+function rotatingDisks(ratio: number | undefined, storage: HostStorage | undefined): { summary: string; inputs: ImpactInput[]; assumptions: string[] } {
+  return {
+    summary:
+      ratio === undefined
+        ? ""
+        : `, ${times(ratio)} with an ${sig2(ROTATING_FSYNC_US / 1000)} ms one (this host's rotating disks, from ${storage?.from}, without a write cache)`,
+    inputs: storage ? [{ name: "host_storage", value: storage.kind, source: "config" }] : [],
+    assumptions:
+      ratio === undefined
+        ? []
+        : ["a rotating disk's fsync waits about one revolution, 8.3 ms at 7,200 rpm, unless a battery-backed controller cache absorbs it"],
+  };
+}
+
 /**
  * Throughput gained and commits put at risk by innodb_flush_log_at_trx_commit = 0 or 2. `storage`:
  * the host's, where declared; rotating disks add the gain at one revolution per fsync.
  */
-export function commitDurabilityImpact(
-  sim: EngineSim,
-  trxCommit: 0 | 2,
-  timeoutSeconds: number,
-  inputs: ImpactInput[],
-  storage?: { kind: string; from: string },
-): Impact {
+export function commitDurabilityImpact(sim: EngineSim, trxCommit: 0 | 2, timeoutSeconds: number, inputs: ImpactInput[], storage?: HostStorage): Impact {
   const threads = 32;
   const run = (mode: 0 | 1 | 2, fsyncUs: number = REFERENCE.redoCommit.fsync_us) =>
     cached(
@@ -149,7 +167,7 @@ export function commitDurabilityImpact(
   const actual = run(trxCommit);
   const ratio = actual.qps / base.qps;
   const fastRatio = run(trxCommit, FAST_FSYNC_US).qps / run(1, FAST_FSYNC_US).qps;
-  const hdd = storage?.kind === "hdd" ? run(trxCommit, ROTATING_FSYNC_US).qps / run(1, ROTATING_FSYNC_US).qps : undefined;
+  const rotating = rotatingDisks(storage?.kind === "hdd" ? run(trxCommit, ROTATING_FSYNC_US).qps / run(1, ROTATING_FSYNC_US).qps : undefined, storage);
   const loss = trxCommit === 2 ? actual.loss_window.os_crash_trx : actual.loss_window.mysqld_crash_trx;
   const window = trxCommit === 2 ? actual.loss_window.os_crash_s : actual.loss_window.mysqld_crash_s;
   return {
@@ -159,18 +177,16 @@ export function commitDurabilityImpact(
     baseline: { label: "innodb_flush_log_at_trx_commit=1", value: Math.round(base.qps) },
     actual: { label: `innodb_flush_log_at_trx_commit=${trxCommit}`, value: Math.round(actual.qps) },
     ratio,
-    summary: `${times(ratio)} commit throughput at ${threads} threads (${sig2(base.qps)} → ${sig2(actual.qps)} QPS) with a ${sig2(REFERENCE.redoCommit.fsync_us / 1000)} ms fsync, ${times(fastRatio)} with a ${sig2(FAST_FSYNC_US)} µs one (battery-backed cache or NVMe with power-loss protection)${hdd === undefined ? "" : `, ${times(hdd)} with an ${sig2(ROTATING_FSYNC_US / 1000)} ms one (this host's rotating disks, from ${storage?.from}, without a write cache)`}; ${trxCommit === 2 ? "an OS crash or power loss" : "a mysqld or OS crash"} loses up to ${window === null ? "?" : seconds(window)} of commits${loss === null ? "" : ` (about ${sig2(loss)} at the assumed ${sig2(actual.qps)} QPS)`}`,
+    summary: `${times(ratio)} commit throughput at ${threads} threads (${sig2(base.qps)} → ${sig2(actual.qps)} QPS) with a ${sig2(REFERENCE.redoCommit.fsync_us / 1000)} ms fsync, ${times(fastRatio)} with a ${sig2(FAST_FSYNC_US)} µs one (battery-backed cache or NVMe with power-loss protection)${rotating.summary}; ${trxCommit === 2 ? "an OS crash or power loss" : "a mysqld or OS crash"} loses up to ${window === null ? "?" : seconds(window)} of commits${loss === null ? "" : ` (about ${sig2(loss)} at the assumed ${sig2(actual.qps)} QPS)`}`,
     inputs: [
       ...inputs,
-      ...(storage ? [{ name: "host_storage", value: storage.kind, source: "config" as const }] : []),
+      ...rotating.inputs,
       { name: "threads", value: threads, source: "assumed" },
       { name: "fsync_us", value: REFERENCE.redoCommit.fsync_us, source: "assumed" },
     ],
     assumptions: [
       "reference workload: sysbench write transactions on MySQL 8.0.32, one query per transaction, binary log off, 0.8 ms fsync (an SSD without a protected write cache)",
-      ...(hdd === undefined
-        ? []
-        : ["a rotating disk's fsync waits about one revolution, 8.3 ms at 7,200 rpm, unless a battery-backed controller cache absorbs it"]),
+      ...rotating.assumptions,
       `storage with a battery-backed or power-loss-protected write cache fsyncs in tens of µs: with ${sig2(FAST_FSYNC_US)} µs the gain is ${times(fastRatio)}`,
       "the gain shrinks at higher concurrency, where group commit already shares each fsync",
     ],
@@ -178,13 +194,7 @@ export function commitDurabilityImpact(
 }
 
 /** Throughput gained and binary-log events put at risk by sync_binlog = 0 or N > 1, against 1. */
-export function syncBinlogImpact(
-  sim: EngineSim,
-  syncBinlog: number,
-  trxCommit: 0 | 1 | 2,
-  inputs: ImpactInput[],
-  storage?: { kind: string; from: string },
-): Impact {
+export function syncBinlogImpact(sim: EngineSim, syncBinlog: number, trxCommit: 0 | 1 | 2, inputs: ImpactInput[], storage?: HostStorage): Impact {
   const threads = 32;
   const run = (n: number, fsyncUs: number = REFERENCE.redoCommit.fsync_us) =>
     cached(
@@ -202,7 +212,7 @@ export function syncBinlogImpact(
   const base = run(1);
   const actual = run(syncBinlog);
   const ratio = actual.qps / base.qps;
-  const hdd = storage?.kind === "hdd" ? run(syncBinlog, ROTATING_FSYNC_US).qps / run(1, ROTATING_FSYNC_US).qps : undefined;
+  const rotating = rotatingDisks(storage?.kind === "hdd" ? run(syncBinlog, ROTATING_FSYNC_US).qps / run(1, ROTATING_FSYNC_US).qps : undefined, storage);
   const window = actual.loss_window.binlog_os_crash_s;
   const risk =
     window === null
@@ -215,18 +225,16 @@ export function syncBinlogImpact(
     baseline: { label: "sync_binlog=1", value: Math.round(base.qps) },
     actual: { label: `sync_binlog=${syncBinlog}`, value: Math.round(actual.qps) },
     ratio,
-    summary: `${times(ratio)} commit throughput at ${threads} threads (${sig2(base.qps)} → ${sig2(actual.qps)} QPS, ${sig2(actual.binlog_fsyncs_per_s)} binlog fsyncs/s instead of ${sig2(base.binlog_fsyncs_per_s)}) with a 0.8 ms fsync${hdd === undefined ? "" : `, ${times(hdd)} with an ${sig2(ROTATING_FSYNC_US / 1000)} ms one (this host's rotating disks, from ${storage?.from}, without a write cache)`}; ${risk}`,
+    summary: `${times(ratio)} commit throughput at ${threads} threads (${sig2(base.qps)} → ${sig2(actual.qps)} QPS, ${sig2(actual.binlog_fsyncs_per_s)} binlog fsyncs/s instead of ${sig2(base.binlog_fsyncs_per_s)}) with a ${sig2(REFERENCE.redoCommit.fsync_us / 1000)} ms fsync${rotating.summary}; ${risk}`,
     inputs: [
       ...inputs,
-      ...(storage ? [{ name: "host_storage", value: storage.kind, source: "config" as const }] : []),
+      ...rotating.inputs,
       { name: "threads", value: threads, source: "assumed" },
       { name: "fsync_us", value: REFERENCE.redoCommit.fsync_us, source: "assumed" },
     ],
     assumptions: [
       "reference workload: sysbench write transactions on MySQL 8.0.32, one query per transaction, binary log on, 0.8 ms fsync for redo and binlog",
-      ...(hdd === undefined
-        ? []
-        : ["a rotating disk's fsync waits about one revolution, 8.3 ms at 7,200 rpm, unless a battery-backed controller cache absorbs it"]),
+      ...rotating.assumptions,
       "binlog group commit: one redo flush and one binlog fsync per group; sync_binlog=N fsyncs every N-th group",
     ],
   };
@@ -370,21 +378,18 @@ export function dropStallImpact(sim: EngineSim, d: DropStallInputs): Impact {
     d.legacy && d.operation === "truncate"
       ? "every page in the pool, twice (the LRU lists)"
       : `the dirty pages (the flush lists, ${sig2(DIRTY_RATIO * 100)} % of the pool assumed)`;
-  const run = (version: "5.7" | "8.0.22" | "8.0.23", ahi: boolean) =>
-    cached(`drop:${JSON.stringify(params)}:${version}:${ahi}`, () => sim.simulate("drop_stall", { ...params, version, ahi }) as DropStallResult);
+  const run = (version: "5.7" | "8.0.22" | "8.0.23", ahi: boolean, hashedPages = params.hashed_pages) => {
+    const p = { ...params, hashed_pages: hashedPages };
+    return cached(`drop:${JSON.stringify(p)}:${version}:${ahi}`, () => sim.simulate("drop_stall", { ...p, version, ahi }) as DropStallResult);
+  };
   const actual = d.lazy ? run("8.0.23", true) : run(d.legacy ? "5.7" : "8.0.22", d.ahi);
   const base = d.lazy ? run("8.0.23", false) : run("8.0.23", d.ahi);
   const ratio = actual.stall_seconds / Math.max(base.stall_seconds, 1e-9);
   const loss = actual.queries.throughput_loss_fraction * 100;
   // Without known hashed pages, one batch is the least a table in use has; every page of it in the pool, the most.
-  const most =
-    d.lazy && d.hashedPages === undefined && d.tablePages && d.tablePages.pages > params.hashed_pages
-      ? cached(
-          `drop:${JSON.stringify({ ...params, hashed_pages: Math.round(d.tablePages.pages) })}:8.0.23:true`,
-          () => sim.simulate("drop_stall", { ...params, hashed_pages: Math.round(d.tablePages?.pages ?? 0), version: "8.0.23", ahi: true }) as DropStallResult,
-        )
-      : undefined;
-  const upTo = most && d.tablePages ? `, up to ${seconds(most.stall_seconds)} if all ${sig2(d.tablePages.pages)} of its pages in the pool do` : "";
+  const tablePages = d.lazy && d.hashedPages === undefined && d.tablePages && d.tablePages.pages > params.hashed_pages ? d.tablePages : undefined;
+  const most = tablePages && run("8.0.23", true, Math.round(tablePages.pages));
+  const upTo = most && tablePages ? `, up to ${seconds(most.stall_seconds)} if all ${sig2(tablePages.pages)} of its pages in the pool do` : "";
   return {
     model: "drop_stall",
     metric: "stall",
@@ -397,7 +402,7 @@ export function dropStallImpact(sim: EngineSim, d: DropStallInputs): Impact {
       ...d.inputs,
       { name: "concurrent_drops", value: params.concurrent_drops, source: "schema" },
       { name: "hashed_pages", value: params.hashed_pages, source: d.hashedPages !== undefined ? "schema" : "assumed" },
-      ...(most && d.tablePages ? [{ name: "table_pages_in_pool", value: Math.round(d.tablePages.pages), source: d.tablePages.source }] : []),
+      ...(tablePages ? [{ name: "table_pages_in_pool", value: Math.round(tablePages.pages), source: tablePages.source }] : []),
       { name: "dirty_ratio", value: DIRTY_RATIO, source: "assumed" },
     ],
     assumptions: [
