@@ -88,14 +88,16 @@ function measure(facts: SqlStatementFacts, name?: { name: string; schema?: strin
     : undefined;
   if (declared) {
     // Rows from a declared size use the row as the file finds the table, so that they stay put while its ALTERs change the columns.
-    const atStart = declared.rows === undefined && t ? facts.schemaAtFileStart.table(t.name, t.schema ?? t.state?.schema) : undefined;
-    const startRow = atStart ? facts.schemaAtFileStart.rowSize(atStart)?.typical : undefined;
+    const fileStart = declared.rows === undefined ? facts.schemaAtFileStart : undefined;
+    const atStart = fileStart && t ? fileStart.table(t.name, t.schema ?? t.state?.schema) : undefined;
+    const startRow = atStart ? fileStart?.rowSize(atStart)?.typical : undefined;
     const guess = startRow ?? schemaRow ?? ASSUMED_ROW_BYTES;
     const rows = declared.rows ?? Math.round((declared.dataBytes ?? 0) / guess);
     const dataBytes = declared.dataBytes ?? rows * guess;
     const rowBytes = rows > 0 ? Math.max(1, Math.round(dataBytes / rows)) : guess;
-    const from = `declared in ${declared.from ?? ".innolint.json"}${declared.rows === undefined ? `, rows from ${guess}-byte rows${startRow !== undefined ? " (the table as this file finds it)" : ""}` : declared.dataBytes === undefined ? `, size from ${guess}-byte rows` : ""}`;
-    return { table, rows, dataBytes, rowBytes, source: "config", from: declared.from ?? ".innolint.json", described: describe(rows, dataBytes, from) };
+    const file = declared.from ?? ".innolint.json";
+    const from = `declared in ${file}${declared.rows === undefined ? `, rows from ${guess}-byte rows${startRow !== undefined ? " (the table as this file finds it)" : ""}` : declared.dataBytes === undefined ? `, size from ${guess}-byte rows` : ""}`;
+    return { table, rows, dataBytes, rowBytes, source: "config", from: file, described: describe(rows, dataBytes, from) };
   }
   const rowBytes = schemaRow ?? ASSUMED_ROW_BYTES;
   const rows = Math.round(ASSUMED_TABLE_BYTES / rowBytes);

@@ -131,11 +131,14 @@ export class SqlRuleRunner {
   private index = 0;
   /** With a memo: statements not yet applied to the schema. */
   private readonly pending: StatementFacts[] = [];
-  /** The schema before the file's first statement (persistent: a clone costs nothing). */
-  private readonly atFileStart: Schema;
+  /**
+   * The schema before the file's first statement, kept only where declared table sizes will read it:
+   * the clone is free, but it hands the tables' ownership over, so the file's first change to each is a copy.
+   */
+  private readonly atFileStart: Schema | undefined;
 
   constructor(private readonly input: Omit<SqlRunInput, "sql">) {
-    this.atFileStart = input.schema.clone();
+    this.atFileStart = input.tableSizes ? input.schema.clone() : undefined;
     if (input.live) {
       this.config = input.live.configFor(input.target);
       this.configSource = "live";
@@ -178,7 +181,7 @@ export class SqlRuleRunner {
           index,
           sql,
           schema,
-          schemaAtFileStart: this.atFileStart,
+          ...(this.atFileStart ? { schemaAtFileStart: this.atFileStart } : {}),
           createdInFile,
           createdLaterInFile,
           config,

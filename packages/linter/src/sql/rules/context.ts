@@ -21,8 +21,8 @@ export interface SqlStatementFacts {
   sql: SqlFacts;
   /** The schema as the migrations before this statement leave it. */
   schema: Schema;
-  /** The schema as the migrations before this file leave it: a declared size's rows come from its tables. */
-  schemaAtFileStart: Schema;
+  /** The schema as the migrations before this file leave it, where the run declares table sizes: their rows come from its tables. */
+  schemaAtFileStart?: Schema;
   /** Tables created earlier in the same file (a change that creates and drops its own table). */
   createdInFile: ReadonlySet<string>;
   /** The tables this statement names (lower-cased) that a later CREATE TABLE of the same file creates. */
