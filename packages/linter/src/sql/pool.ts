@@ -306,9 +306,9 @@ export function startSqlPrefetch(
   requested: number | undefined,
   env: Record<string, string | undefined>,
 ): SqlPrefetch | undefined {
-  if (requested === 1) return undefined;
-  // Without --jobs on a machine with no idle core, no plan can start a worker: skip planning (a stat per file).
-  if (requested === undefined && defaultThreads() < 2) return undefined;
+  // Decided before planning: with no second thread no plan can start a worker, and planning costs a stat per file.
+  const threads = requested ?? defaultThreads();
+  if (threads < 2) return undefined;
   const script = workerScript(env);
   if (!script) return undefined;
   const plan = new Plan();
@@ -336,7 +336,7 @@ export function startSqlPrefetch(
     if (job.options.text === undefined) paths.push(resolve(job.file));
     for (const path of paths) plan.add(path, target);
   }
-  return plan.start(requested, script);
+  return plan.start(threads, requested === undefined, script);
 }
 
 /** Files to parse ahead, each (path, target) once, in order; none that is unreadable or streamed. */
@@ -355,12 +355,13 @@ class Plan {
     this.bytes += size;
   }
 
-  /** Workers for the plan, or undefined when in-process is better (see startSqlPrefetch). */
-  start(requested: number | undefined, script: string, scope?: "schema"): SqlPrefetch | undefined {
+  /**
+   * `threads` (main included) for the plan, or undefined when in-process is better (see
+   * startSqlPrefetch); `chosen`: no --jobs, so the plan must also be worth workers.
+   */
+  start(threads: number, chosen: boolean, script: string, scope?: "schema"): SqlPrefetch | undefined {
     if (this.files.length < 2) return undefined;
-    if (requested === undefined && !worthWorkers(this.bytes, this.files.length)) return undefined;
-    const threads = requested ?? defaultThreads();
-    if (threads < 2) return undefined;
+    if (chosen && !worthWorkers(this.bytes, this.files.length)) return undefined;
     return new SqlPrefetch(this.files, Math.min(threads - 1, this.files.length), script, scope);
   }
 }
@@ -376,10 +377,11 @@ export function startReplayPrefetch(
   requested: number | undefined,
   env: Record<string, string | undefined>,
 ): SqlPrefetch | undefined {
-  if (requested === 1) return undefined;
+  const threads = requested ?? defaultThreads();
+  if (threads < 2) return undefined;
   const script = workerScript(env);
   if (!script) return undefined;
   const plan = new Plan();
   for (const path of paths) plan.add(path, target);
-  return plan.start(requested, script, "schema");
+  return plan.start(threads, requested === undefined, script, "schema");
 }
