@@ -98,7 +98,8 @@ function indexed(table: TableState | undefined, name: string): boolean {
   return (table?.indexes ?? []).some((i) => i.columns.some((c) => lower(c) === lower(name)));
 }
 
-const isExpressionDefault = (value: string | undefined) => value?.trim().startsWith("(");
+/** A DEFAULT written as an expression in parentheses: computed per row, not one constant. */
+export const isExpressionDefault = (value: string | undefined) => value?.trim().startsWith("(");
 
 const sameList = (a: string[] | undefined, b: string[] | undefined) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 

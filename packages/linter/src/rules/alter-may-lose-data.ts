@@ -1,4 +1,5 @@
 import { narrowing } from "../ddl/narrowing.js";
+import { isExpressionDefault } from "../ddl/operations.js";
 import { createdInChange, tableSize } from "../ddl/sizes.js";
 import { tablesOf } from "../sql/rules/context.js";
 import type { SqlStatementFacts } from "../sql/rules/context.js";
@@ -71,7 +72,9 @@ export default defineRule({
     // New columns that number or tag each existing row apart: AUTO_INCREMENT, DEFAULT (UUID()).
     const distinctNew = new Set(added.filter((c) => c.autoIncrement || DISTINCT_DEFAULT.test(c.default ?? "")).map((c) => lower(c.name)));
     // New columns every existing row gets the same value in: neither those, nor generated, nor another expression default.
-    const newColumns = new Set(added.filter((c) => !distinctNew.has(lower(c.name)) && !c.generated && !c.default?.startsWith("(")).map((c) => lower(c.name)));
+    const newColumns = new Set(
+      added.filter((c) => !distinctNew.has(lower(c.name)) && !c.generated && !isExpressionDefault(c.default)).map((c) => lower(c.name)),
+    );
     // A key whose columns include those of an existing unique key cannot meet duplicates.
     const uniqueBefore = (state?.indexes ?? []).filter((i) => i.unique || i.kind === "primary").map((i) => i.columns.map(lower));
     for (const index of s.indexesAdded ?? []) {
