@@ -34,7 +34,9 @@ BASE_CONSTS = {
 
 DEBUG_MACROS = ("UNIV_DEBUG", "ENABLED_DEBUG_SYNC", "UNIV_IBUF_DEBUG", "UNIV_PERF_DEBUG", "UNIV_LRU_DEBUG",
                 "UNIV_BTR_DEBUG", "UNIV_HASH_DEBUG", "UNIV_SYNC_DEBUG", "UNIV_SEARCH_DEBUG", "WITH_DEBUG",
-                "UNIV_LOG_LSN_DEBUG", "UNIV_ENABLE_UNIT_TEST")
+                "UNIV_LOG_LSN_DEBUG", "UNIV_ENABLE_UNIT_TEST",
+                # Sanitizer builds are test builds: 8.0's thread_stack minimum is 1M only under UBSAN.
+                "HAVE_UBSAN", "HAVE_ASAN", "HAVE_LSAN", "HAVE_TSAN", "HAVE_VALGRIND", "__SANITIZE_ADDRESS__")
 
 
 def git(gitdir, *args):
@@ -288,15 +290,30 @@ SYSVAR_TYPES = {
 }
 
 
+def release_view(text, cond_at):
+    """text with preprocessor lines and debug or sanitizer branches blanked (offsets kept): a
+    definition may give its range once per branch, or close its argument list in each."""
+    out, pos = [], 0
+    for line in text.splitlines(keepends=True):
+        if re.match(r"[ \t]*#", line) or "debug" in cond_at(pos):
+            line = re.sub(r"[^\n]", " ", line)
+        out.append(line)
+        pos += len(line)
+    return "".join(out)
+
+
 def parse_sys_vars(text, path, ev, cond_at, arrays):
     out = {}
+    release = release_view(text, cond_at)
     for m in re.finditer(r"\b(?:static\s+)?(Sys_var_\w+(?:\s*<[^;{()]*?>)?)\s+(\w+)\s*\(", text):
         cls = re.sub(r"\s+", "", m.group(1))
         start = m.end() - 1
-        end = balanced(text, start)
-        body = text[start + 1:end - 1]
         if cls.endswith("::") or "(" in cls:
             continue
+        tags = cond_at(m.start())
+        src = text if "debug" in tags else release
+        end = balanced(src, start)
+        body = src[start + 1:end - 1]
         args = split_args(body)
         if not args:
             continue
@@ -304,7 +321,6 @@ def parse_sys_vars(text, path, ev, cond_at, arrays):
         if not name or not re.fullmatch(r"[a-z_0-9]+(\.[a-z_0-9]+)?", name, re.I):
             continue
         name = name.lower()
-        tags = cond_at(m.start())
         if cls == "Sys_var_deprecated_alias" or cls.startswith("Sys_var_deprecated"):
             target = args[1].strip().lstrip("&") if len(args) > 1 else None
             out[name] = {"aliasOfSym": target, "tags": sorted(tags), "file": path}

@@ -54,6 +54,22 @@ describe("catalogue: key InnoDB and binlog figures", () => {
     expect([m.default, m.min, m.max]).toEqual([1, 0, 3]);
   });
 
+  it("ranges come from release builds, not from debug or sanitizer branches of sys_vars.cc", () => {
+    // MySQL 8's sys_vars.cc raises thread_stack's minimum to 1M only under clang UBSAN, and gives
+    // these other minimums only in NDEBUG-less builds; the manual's figures are the release ones.
+    for (const label of ["mysql-5.7", "mysql-8.0", "mysql-8.4", "percona-8.0"]) expect(known(label, "thread_stack").min, label).toBe(131072);
+    for (const label of ["mysql-8.0", "mysql-8.4"]) {
+      expect(known(label, "connection_memory_limit").min, label).toBe(2097152);
+      expect(known(label, "global_connection_memory_limit").min, label).toBe(16777216);
+    }
+    for (const label of ["mysql-5.7", "mysql-8.0", "mysql-8.4"]) {
+      const name = label === "mysql-5.7" ? "slave_checkpoint_group" : "replica_checkpoint_group";
+      const f = known(label, name);
+      expect([f.min, f.blockSize], label).toEqual([32, 8]);
+      expect(known(label, name.replace("group", "period")).min, label).toBe(1);
+    }
+  });
+
   it("innodb_flush_log_at_timeout defaults to 1 second, at most 2700", () => {
     const f = known("mysql-8.0", "innodb_flush_log_at_timeout");
     expect(f.default).toBe(1);
