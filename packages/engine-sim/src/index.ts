@@ -139,6 +139,8 @@ export interface BpScanParams {
   os_cache_bytes?: number;
   hot_set_bytes?: number;
   debug_build?: boolean;
+  io_capacity?: number;
+  load_throttled?: boolean;
 }
 
 export interface ModelParams {
@@ -273,6 +275,8 @@ export interface BpScanResult {
   hot_set_kept_fraction: number;
   old_sublist_pages: number;
   simulation_scale: number;
+  /** The table's pages read back by a buffer pool dump load. */
+  dump_load: { pages: number; seconds: number; seconds_under_writes: number };
 }
 
 export interface ModelResults {

@@ -2,6 +2,7 @@ import type { EngineSim } from "@innolint/engine-sim";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   coldRestartImpact,
+  type DumpLoadPacing,
   commitDurabilityImpact,
   DROP_RATIO_BOUND,
   dropStallImpact,
@@ -136,18 +137,37 @@ describe("sort buffer on an option file, with declared tables", () => {
   });
 });
 
+const MYSQL_80_LOAD: DumpLoadPacing = { pacing: "throttled", server: "MySQL 8.0.36", ioCapacity: { value: 200, source: "default" } };
+
 describe("buffer pool warm-up after a restart", () => {
+  it("a throttled dump load under writes takes the hot pages over innodb_io_capacity, and a higher setting shortens it", () => {
+    const slow = coldRestartImpact(sim, 256 * GiB, 25, MYSQL_80_LOAD, []);
+    // 64 GiB is 4,194,304 pages; at 200 a second, 5.8 hours.
+    expect(slow.summary).toContain("MySQL 8.0.36 lets it read at most 200 pages a second (innodb_io_capacity) while transactions write: about 5.8 h");
+    expect(slow.inputs).toContainEqual({ name: "innodb_io_capacity", value: 200, source: "default" });
+    const fast = coldRestartImpact(sim, 256 * GiB, 25, { ...MYSQL_80_LOAD, ioCapacity: { value: 5000, source: "config" } }, []);
+    expect(fast.summary).toContain("at most 5,000 pages a second (innodb_io_capacity) while transactions write: about 14 min");
+    // Faster than the disk reads the pages, the throttle does not bind and is not mentioned.
+    const unbound = coldRestartImpact(sim, 256 * GiB, 25, { ...MYSQL_80_LOAD, ioCapacity: { value: 20000, source: "config" } }, []);
+    expect(unbound.summary).toMatch(/takes about 5\.5 min from a 210 MB\/s disk.*a dump load would read them back in the background in about 5\.5 min$/);
+    const free = coldRestartImpact(sim, 256 * GiB, 25, { pacing: "free", server: "MariaDB 10.11.2", ioCapacity: { value: 200, source: "default" } }, []);
+    expect(free.summary).not.toContain("innodb_io_capacity");
+    expect(free.summary).toMatch(/a dump load would read them back in the background in about 5\.\d min$/);
+    expect(free.assumptions.join(" ")).toContain("MDEV-25417");
+    expect(free.inputs.map((x) => x.name)).not.toContain("innodb_io_capacity");
+  });
+
   it("grows with the configured pool and the dump percentage, which it echoes", () => {
     let last = 0;
     for (const g of [0.125, 1, 16, 256]) {
-      const i = coldRestartImpact(sim, g * GiB, 25, []);
+      const i = coldRestartImpact(sim, g * GiB, 25, MYSQL_80_LOAD, []);
       expect(i.actual.value).toBeGreaterThan(last);
       last = i.actual.value;
     }
-    const big = coldRestartImpact(sim, 256 * GiB, 25, []);
+    const big = coldRestartImpact(sim, 256 * GiB, 25, MYSQL_80_LOAD, []);
     expect(big.summary).toContain("64G (25 % of the 256G pool)");
     expect(big.actual.value).toBeGreaterThan(200);
-    expect(coldRestartImpact(sim, 256 * GiB, 50, []).actual.value).toBeGreaterThan(1.8 * big.actual.value);
+    expect(coldRestartImpact(sim, 256 * GiB, 50, MYSQL_80_LOAD, []).actual.value).toBeGreaterThan(1.8 * big.actual.value);
   });
 });
 
@@ -203,8 +223,8 @@ describe("monotone where the mechanism is", () => {
   });
 
   it("the same setting on a bigger pool gives a bigger impact, never the same number", () => {
-    const small = coldRestartImpact(sim, 8 * GiB, 25, []).summary;
-    const big = coldRestartImpact(sim, 64 * GiB, 25, []).summary;
+    const small = coldRestartImpact(sim, 8 * GiB, 25, MYSQL_80_LOAD, []).summary;
+    const big = coldRestartImpact(sim, 64 * GiB, 25, MYSQL_80_LOAD, []).summary;
     expect(small).not.toBe(big);
     expect(drop(8 * GiB).summary).not.toBe(drop(64 * GiB).summary);
   });
@@ -217,7 +237,7 @@ describe("assumed inputs are stated", () => {
       drop(64 * GiB, { ahi: true, lazy: true }),
       partitionDivesImpact(sim, 64, "pruned", []),
       sortBufferImpact(sim, 64 * MiB, []),
-      coldRestartImpact(sim, 64 * GiB, 25, []),
+      coldRestartImpact(sim, 64 * GiB, 25, MYSQL_80_LOAD, []),
       commitDurabilityImpact(sim, 2, 1, []),
     ];
     for (const i of impacts) {
@@ -229,6 +249,6 @@ describe("assumed inputs are stated", () => {
       for (const x of i.inputs) expect(["config", "default", "schema", "live", "assumed"]).toContain(x.source);
     }
     expect(partitionDivesImpact(sim, 64, "pruned", []).assumptions[0]).toMatch(/^assumed table: \d+ GiB of 200-byte rows over the 64 partitions/);
-    expect(coldRestartImpact(sim, 64 * GiB, 25, []).assumptions[0]).toContain("210 MB/s");
+    expect(coldRestartImpact(sim, 64 * GiB, 25, MYSQL_80_LOAD, []).assumptions[0]).toContain("210 MB/s");
   });
 });

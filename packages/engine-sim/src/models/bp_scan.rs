@@ -30,6 +30,14 @@
 //! * Nothing in this path depends on the number of instances in a release build: a single
 //!   scanning thread takes each instance's mutexes uncontended. That is the corrected result
 //!   of the retracted claim.
+//! * Dump load (`dump_load`): `buf_load()` sorts the dumped page ids and posts one
+//!   asynchronous read per page, looking at no row, so a load takes the first run's I/O and
+//!   per-read CPU without the scan's row and hit work: `max(pages·MISS_CPU_NS, bytes/disk_mbps)`.
+//!   MySQL 5.7 and later (and MariaDB 10.2 until MDEV-25417 removed it in 10.5.19, 10.6.12 and
+//!   10.11.2) also call `buf_load_throttle_if_needed()` every `innodb_io_capacity` reads: when
+//!   the server's activity count moved (a transaction committed changes, rows were written),
+//!   the load sleeps out the rest of the second, so under writes it reads at most
+//!   `innodb_io_capacity` pages a second (`load_throttled`). MySQL 5.6's load had no throttle.
 //! * `debug_build` (illustration only): debug builds run assertion code on every row, some of
 //!   which loops over all instances, so the per-row cost grows with the instance count
 //!   (`DEBUG_ROW_NS + DEBUG_ROW_NS_PER_INSTANCE · instances`). These two constants are fitted to
@@ -92,6 +100,8 @@ pub struct Input {
     pub os_cache_bytes: f64,
     pub hot_set_bytes: f64,
     pub debug_build: bool,
+    pub io_capacity: f64,
+    pub load_throttled: bool,
 }
 
 impl Input {
@@ -175,6 +185,19 @@ impl Input {
             false,
             "model a debug build (illustration of the retracted result only)",
         )?;
+        let io_capacity = p.num(
+            "io_capacity",
+            200.0,
+            100.0,
+            4_294_967_295.0,
+            "pages/s",
+            "innodb_io_capacity: the most pages a second a throttled dump load reads while the server writes",
+        )?;
+        let load_throttled = p.boolean(
+            "load_throttled",
+            false,
+            "the server throttles a dump load under write activity (MySQL 5.7+, MariaDB 10.2 to before 10.5.19 / 10.6.12 / 10.11.2)",
+        )?;
         if rows / (table_bytes / page_bytes) > 10_000.0 {
             return Err(SimError::new(
                 "rows",
@@ -200,6 +223,8 @@ impl Input {
             os_cache_bytes,
             hot_set_bytes,
             debug_build,
+            io_capacity,
+            load_throttled,
         })
     }
 }
@@ -229,8 +254,37 @@ pub struct RunOutcome {
     pub io_s: f64,
 }
 
+/// The table's pages read back by a buffer pool load (`buf_load()`), from disk.
+#[derive(Debug, Clone, Default)]
+pub struct LoadOutcome {
+    pub pages: f64,
+    /// With no other activity on the server.
+    pub seconds: f64,
+    /// While other transactions commit writes (equal to `seconds` when the load is not throttled).
+    pub seconds_under_writes: f64,
+}
+
+/// A dump load of `pages`: asynchronous reads overlapped with their completion CPU, then the
+/// throttle's `io_capacity` pages a second under writes.
+pub fn dump_load(inp: &Input, pages: f64) -> LoadOutcome {
+    let cpu_s = pages * MISS_CPU_NS * 1e-9;
+    let io_s = pages * inp.page_bytes / (inp.disk_mbps * 1e6);
+    let seconds = cpu_s.max(io_s);
+    let seconds_under_writes = if inp.load_throttled {
+        seconds.max(pages / inp.io_capacity)
+    } else {
+        seconds
+    };
+    LoadOutcome {
+        pages,
+        seconds,
+        seconds_under_writes,
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Outcome {
+    pub load: LoadOutcome,
     pub instances: u64,
     pub pages: f64,
     pub runs: [RunOutcome; 2],
@@ -305,6 +359,8 @@ pub fn simulate(inp: &Input) -> Outcome {
     o.pages = pages;
     o.per_instance_pages = pages_per_instance(inp.space_id, pages as u64, n);
     let pool_pages = (inp.pool_bytes / inp.page_bytes).floor();
+    // buf_load() drops the entries of a dump larger than the pool.
+    o.load = dump_load(inp, pages.min(pool_pages));
     let hot_pages = (inp.hot_set_bytes / inp.page_bytes).floor();
     // Instances are alike (each gets every n-th extent): up to SIM_INSTANCES of them are
     // simulated and stand for all.
@@ -539,6 +595,11 @@ impl Outcome {
         out.num("hot_set_kept_fraction", self.hot_set_kept);
         out.num("old_sublist_pages", self.old_sublist_pages);
         out.num("simulation_scale", self.scale);
+        out.begin_obj_key("dump_load");
+        out.num("pages", self.load.pages);
+        out.num("seconds", self.load.seconds);
+        out.num("seconds_under_writes", self.load.seconds_under_writes);
+        out.end_obj();
     }
 }
 
@@ -552,6 +613,32 @@ mod tests {
         let i = Input::read(&mut p).unwrap();
         p.finish().unwrap();
         i
+    }
+
+    #[test]
+    fn a_throttled_load_reads_io_capacity_pages_a_second_under_writes() {
+        // 4 GiB of pages: 262,144 reads; at 200 a second that is 1,311 s.
+        let t = input(
+            r#""table_bytes": 4294967296, "rows": 30000000, "buffer_pool_bytes": 17179869184, "load_throttled": true"#,
+        );
+        let o = simulate(&t);
+        assert_eq!(o.load.pages, 262_144.0);
+        assert!((o.load.seconds_under_writes - 1310.72).abs() < 1e-6);
+        // Idle, the same load streams at the disk: 4 GiB at 207.7 MB/s.
+        assert!((o.load.seconds - 4294967296.0 / 207.7e6).abs() < 1e-6);
+        let free = simulate(&input(
+            r#""table_bytes": 4294967296, "rows": 30000000, "buffer_pool_bytes": 17179869184"#,
+        ));
+        assert_eq!(free.load.seconds_under_writes, free.load.seconds);
+        let more = simulate(&input(
+            r#""table_bytes": 4294967296, "rows": 30000000, "buffer_pool_bytes": 17179869184, "load_throttled": true, "io_capacity": 2000"#,
+        ));
+        assert!((more.load.seconds_under_writes - 131.072).abs() < 1e-6);
+        // Never more pages than the pool holds.
+        let small = simulate(&input(
+            r#""table_bytes": 4294967296, "rows": 30000000, "buffer_pool_bytes": 1073741824"#,
+        ));
+        assert_eq!(small.load.pages, 65_536.0);
     }
 
     #[test]

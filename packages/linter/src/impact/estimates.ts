@@ -290,20 +290,42 @@ const SCAN_ROW_BYTES = 1_378_877_440 / 10_000_000;
  * A cold buffer pool after a restart: reading back the pages the dump would have restored (the
  * hottest `dumpPct` % of the configured pool), from disk against from memory.
  */
-export function coldRestartImpact(sim: EngineSim, poolBytes: number, dumpPct: number, inputs: ImpactInput[]): Impact {
+/**
+ * How a dump load paces itself on the target: `throttled`, it reads at most innodb_io_capacity
+ * pages a second while other transactions write; `free`, as fast as the disk; `unknown`, not
+ * established for the target.
+ */
+export interface DumpLoadPacing {
+  pacing: "throttled" | "free" | "unknown";
+  /** "MySQL 8.0.36", "MariaDB 10.4": the server the pacing is stated for. */
+  server: string;
+  /** innodb_io_capacity: the throttled load's pages a second. */
+  ioCapacity: { value: number; source: InputSource };
+}
+
+export function coldRestartImpact(sim: EngineSim, poolBytes: number, dumpPct: number, load: DumpLoadPacing, inputs: ImpactInput[]): Impact {
   const pool = Math.max(poolBytes, 5 * MiB);
   const hot = Math.max(16 * 1024, Math.round((pool * Math.min(Math.max(dumpPct, 1), 100)) / 100));
+  const throttled = load.pacing === "throttled";
   const r = cached(
-    `bp_scan:cold:${pool}:${hot}`,
+    `bp_scan:cold:${pool}:${hot}:${throttled ? load.ioCapacity.value : 0}`,
     () =>
       sim.simulate("bp_scan", {
         buffer_pool_bytes: pool,
         table_bytes: hot,
         rows: Math.max(1, Math.round(hot / SCAN_ROW_BYTES)),
         os_cache_bytes: 0,
+        load_throttled: throttled,
+        ...(throttled ? { io_capacity: load.ioCapacity.value } : {}),
       }) as BpScanResult,
   );
   const ratio = r.first_run.seconds / r.second_run.seconds;
+  const l = r.dump_load;
+  const idle = `a dump load would read them back in the background in about ${longSeconds(l.seconds)}`;
+  const pacing =
+    throttled && l.seconds_under_writes > 1.5 * l.seconds
+      ? `${idle} on a quiet server, but ${load.server} lets it read at most ${sig2(load.ioCapacity.value)} pages a second (innodb_io_capacity) while transactions write: about ${longSeconds(l.seconds_under_writes)}`
+      : idle;
   return {
     model: "bp_scan",
     metric: "reading the pool's hot pages back after a restart",
@@ -311,13 +333,31 @@ export function coldRestartImpact(sim: EngineSim, poolBytes: number, dumpPct: nu
     baseline: { label: "warm buffer pool", value: r.second_run.seconds },
     actual: { label: "cold buffer pool", value: r.first_run.seconds },
     ratio,
-    summary: `reading back the hottest ${sizeLike(hot, pool)} (${sig2(dumpPct)} % of the ${formatBytes(pool)} pool) takes about ${seconds(r.first_run.seconds)} from a 210 MB/s disk, against ${seconds(r.second_run.seconds)} from memory (${times(ratio)}); ${sig2(r.first_run.reads_from_disk)} page reads`,
-    inputs: [...inputs, { name: "hot_bytes", value: hot, source: "assumed" }, { name: "disk_mbps", value: 207.7, source: "assumed" }],
+    summary: `reading back the hottest ${sizeLike(hot, pool)} (${sig2(dumpPct)} % of the ${formatBytes(pool)} pool) takes about ${longSeconds(r.first_run.seconds)} from a 210 MB/s disk, against ${longSeconds(r.second_run.seconds)} from memory (${times(ratio)}); ${sig2(r.first_run.reads_from_disk)} page reads; ${pacing}`,
+    inputs: [
+      ...inputs,
+      ...(throttled ? [{ name: "innodb_io_capacity", ...load.ioCapacity }] : []),
+      { name: "hot_bytes", value: hot, source: "assumed" },
+      { name: "disk_mbps", value: 207.7, source: "assumed" },
+    ],
     assumptions: [
       `the hot pages are ${sig2(dumpPct)} % of the pool (innodb_buffer_pool_dump_pct), read in page order at the 210 MB/s of the scan study's disk (MySQL 5.7.18, release build), with nothing in the OS page cache`,
       "a lower bound for that disk: without the dump the pages come back by random reads as queries touch them, which is slower; flash storage reads them several times faster, a rotating disk far slower in random order",
+      `a dump load (buf_load()) posts one read per page and looks at no row; ${LOAD_PACING[load.pacing].replace("{server}", load.server)}`,
     ],
   };
+}
+
+const LOAD_PACING: Record<DumpLoadPacing["pacing"], string> = {
+  throttled:
+    "{server} checks every innodb_io_capacity reads whether other transactions wrote meanwhile and then sleeps out the rest of the second (buf_load_throttle_if_needed(), since MySQL 5.7.2, WL#6504), so a load under writes reads at most innodb_io_capacity pages a second",
+  free: "{server} does not throttle it (MariaDB removed the throttle in 10.5.19, 10.6.12 and 10.11.2, MDEV-25417), so it competes with queries for the disk",
+  unknown: "whether {server} throttles it under writes is not established",
+};
+
+/** Seconds, or minutes and hours once they are long. */
+function longSeconds(s: number): string {
+  return s < 90 ? seconds(s) : duration(s);
 }
 
 /** Instances do not change scan time in a release build: the corrected result of a retracted claim. */

@@ -1,7 +1,39 @@
-import { coldRestartImpact } from "../impact/estimates.js";
+import { mysqlBaseVersion } from "../catalogue/index.js";
+import { coldRestartImpact, type DumpLoadPacing } from "../impact/estimates.js";
 import { effectiveBoolean, effectiveNumber, optionSource } from "../optionfile/rules/facts.js";
 import { explicit, MiB } from "../optionfile/rules/shared.js";
+import { atLeast, formatVersion, type Target } from "../target.js";
 import { defineRule } from "./define.js";
+
+/** The first release of each MariaDB series without the load throttle (MDEV-25417). */
+const MARIADB_THROTTLE_REMOVED: Record<string, string> = {
+  "10.5": "10.5.19",
+  "10.6": "10.6.12",
+  "10.7": "10.7.8",
+  "10.8": "10.8.7",
+  "10.9": "10.9.5",
+  "10.10": "10.10.3",
+  "10.11": "10.11.2",
+  "11.0": "11.0.1",
+};
+
+/**
+ * MySQL 5.7.2 (WL#6504) added the throttle to buf_load(); MariaDB has it from 10.2, whose InnoDB
+ * is MySQL 5.7's, until MDEV-25417. Aurora's storage and MariaDB's XtraDB series are not established.
+ */
+export function dumpLoadPacing(target: Target): DumpLoadPacing["pacing"] {
+  if (target.flavor === "mariadb") {
+    const v = target.version;
+    if (!atLeast(v, "10.2")) return "unknown";
+    if (v.minor === undefined) return "free";
+    if (v.major === 10 && v.minor <= 4) return "throttled";
+    const removed = MARIADB_THROTTLE_REMOVED[`${v.major}.${v.minor}`];
+    return removed && !atLeast(v, removed) ? "throttled" : "free";
+  }
+  if (target.flavor === "aurora-mysql") return "unknown";
+  const base = mysqlBaseVersion(target);
+  return base && atLeast(base, "5.7.2") ? "throttled" : "unknown";
+}
 
 export default defineRule({
   id: "buffer-pool-dump-disabled",
@@ -9,6 +41,16 @@ export default defineRule({
   check(facts, ctx) {
     const pct = effectiveNumber(facts, "innodb_buffer_pool_dump_pct")?.value ?? 25;
     const pool = effectiveNumber(facts, "innodb_buffer_pool_size")?.value ?? 128 * MiB;
+    const target = facts.target;
+    const server = `${target.flavor === "mariadb" ? "MariaDB" : "MySQL"} ${formatVersion(target.flavor === "mariadb" ? target.version : (mysqlBaseVersion(target) ?? target.version))}`;
+    const loadPacing: DumpLoadPacing = {
+      pacing: dumpLoadPacing(target),
+      server,
+      ioCapacity: {
+        value: effectiveNumber(facts, "innodb_io_capacity")?.value ?? 200,
+        source: optionSource(facts, "innodb_io_capacity"),
+      },
+    };
     for (const name of ["innodb_buffer_pool_dump_at_shutdown", "innodb_buffer_pool_load_at_startup"]) {
       const o = explicit(facts, name);
       const value = o && effectiveBoolean(facts, name);
@@ -21,7 +63,7 @@ export default defineRule({
         message: `${written}: ${what}, so after every restart the buffer pool starts cold and the hottest ${pct} % of its pages (innodb_buffer_pool_dump_pct) must be read from disk again under live traffic`,
         ...(ctx.sim
           ? {
-              impact: coldRestartImpact(ctx.sim, Math.max(pool, 5 * MiB), pct, [
+              impact: coldRestartImpact(ctx.sim, Math.max(pool, 5 * MiB), pct, loadPacing, [
                 { name: "innodb_buffer_pool_size", value: pool, source: optionSource(facts, "innodb_buffer_pool_size") },
                 { name: "innodb_buffer_pool_dump_pct", value: pct, source: optionSource(facts, "innodb_buffer_pool_dump_pct") },
               ]),
