@@ -76,6 +76,7 @@ export interface RedoCommitParams {
   client_latency_us?: number;
   queries_per_trx?: number;
   log_bin?: boolean;
+  binlog_group_commit?: boolean;
   sync_binlog?: number;
   binlog_fsync_us?: number;
   binlog_bytes_per_trx?: number;

@@ -33,6 +33,15 @@
 //! binlog when `sync_binlog = 1` (or every N-th group for `sync_binlog = N`); then all members
 //! are woken. The two stages are pipelined: the next group can flush while this one syncs.
 //!
+//! Before binary-log group commit (MySQL and Percona Server before 5.6, MariaDB before 5.3;
+//! `binlog_group_commit = false`) a commit with the binlog on is InnoDB's two-phase commit under
+//! `prepare_commit_mutex` (`innobase_xa_prepare()` / `innobase_commit()`, 5.1 and 5.5): the
+//! prepare record is made durable as a lone commit would be (shared fsyncs), then the mutex is
+//! taken; holding it, the transaction writes its binlog events and, with `sync_binlog = 1` (or
+//! every N-th commit), fsyncs the binlog, then writes its commit record; the mutex is released
+//! and the commit record is made durable (shared fsyncs again). Binlog fsyncs are never shared:
+//! one commit at a time holds the mutex.
+//!
 //! # Simulated work
 //!
 //! `COMMITS_PER_THREAD` commits per client thread (at least `MIN_COMMITS`), the first fifth as
@@ -82,6 +91,8 @@ pub const WAKE_CPU_US: f64 = 25.0;
 pub const LOG_WRITE_US: f64 = 15.0;
 /// Fixed cost of one binlog `write()`, µs.
 pub const BINLOG_WRITE_US: f64 = 15.0;
+/// Redo of a commit record written after the prepare (undo header state, commit mark), bytes.
+pub const COMMIT_RECORD_BYTES: f64 = 100.0;
 /// Slow-down of a CPU burst when all cores are busy (SMT siblings, shared caches, memory
 /// bandwidth), relative to an idle machine: a burst takes `1 + CPU_CONTENTION · busy_share`
 /// times its nominal CPU time. 1.0 means a fully loaded machine runs each transaction at half
@@ -127,6 +138,7 @@ pub struct Input {
     pub sync_binlog: u64,
     pub binlog_fsync_us: f64,
     pub binlog_bytes_per_trx: f64,
+    pub binlog_group_commit: bool,
     pub seed: u64,
 }
 
@@ -244,6 +256,11 @@ impl Input {
             "bytes",
             "binlog events per transaction",
         )?;
+        let binlog_group_commit = p.boolean(
+            "binlog_group_commit",
+            true,
+            "binlog group commit (MySQL 5.6+, MariaDB 5.3+); false: one commit at a time under prepare_commit_mutex (5.1, 5.5)",
+        )?;
         let seed = p.int("seed", 1, 0, 1 << 52, "", "random seed of the simulation")?;
         Ok(Input {
             threads,
@@ -267,6 +284,7 @@ impl Input {
                 fsync_us
             },
             binlog_bytes_per_trx,
+            binlog_group_commit,
             seed,
         })
     }
@@ -298,6 +316,24 @@ pub struct Outcome {
     pub binlog_loss_os_s: Option<f64>,
 }
 
+impl Input {
+    /// Commits through the redo log's own writer and flusher: no binlog, or a binlog without
+    /// group commit (whose prepare and commit records wait on them).
+    fn redo_threads_serve_commits(&self) -> bool {
+        !self.log_bin || !self.binlog_group_commit
+    }
+
+    /// Time one commit holds `prepare_commit_mutex` without binlog group commit, µs.
+    fn prepare_commit_hold_us(&self, syncs: bool) -> f64 {
+        let write = BINLOG_WRITE_US + self.binlog_bytes_per_trx / self.log_write_mbps;
+        if syncs {
+            write + self.binlog_fsync_us + self.binlog_bytes_per_trx / self.disk_write_mbps
+        } else {
+            write
+        }
+    }
+}
+
 /// Throughput bound of the server whatever the thread count (transactions/s): all cores busy
 /// (each burst stretched by `1 + cpu_contention`, plus the wake-up after a commit wait), the
 /// serial critical section, and for durable commits the redo (and binlog) device's bytes.
@@ -322,6 +358,19 @@ fn throughput_bound(inp: &Input) -> (f64, u8) {
     }
     if device_us > 0.0 && 1e6 / device_us < bound.0 {
         bound = (1e6 / device_us, 2);
+    }
+    if inp.log_bin && !inp.binlog_group_commit {
+        // One commit at a time holds prepare_commit_mutex (its binlog fsync every N-th commit).
+        let n = inp.sync_binlog as f64;
+        let hold = if n == 0.0 {
+            inp.prepare_commit_hold_us(false)
+        } else {
+            inp.prepare_commit_hold_us(false)
+                + (inp.prepare_commit_hold_us(true) - inp.prepare_commit_hold_us(false)) / n
+        };
+        if 1e6 / hold < bound.0 {
+            bound = (1e6 / hold, 1);
+        }
     }
     bound
 }
@@ -447,6 +496,7 @@ enum CpuKind {
 enum Ev {
     ClientDone(usize),
     SerialDone(usize),
+    PrepareCommitDone(usize),
     CpuDone(usize, CpuKind),
     WriteDone(f64),
     FsyncDone(f64),
@@ -487,6 +537,11 @@ struct Des<'a> {
     wakes: VecDeque<(f64, usize)>,
     commit_times: VecDeque<(f64, f64)>, // (lsn, time) for writer-lag measurement (trx_commit=0)
     max_writer_lag: f64,
+    // Without binlog group commit: which record a waiting commit waits for, and the mutex.
+    in_prepare: Vec<bool>,
+    pcm_busy: bool,
+    pcm_queue: VecDeque<usize>,
+    binlog_commits: u64,
     // binlog group commit
     bgc_queue: Vec<usize>,
     bgc_flushing: Vec<usize>,
@@ -602,7 +657,11 @@ impl<'a> Des<'a> {
 
     /// Wake waiters one after another through the notifier thread.
     fn notify(&mut self, tids: Vec<usize>) {
-        self.mark_release(tids.len());
+        // A prepare record made durable releases no commit yet.
+        let commits = tids.iter().filter(|&&t| !self.in_prepare[t]).count();
+        if commits > 0 {
+            self.mark_release(commits);
+        }
         let mut t = self.now.max(self.notifier_free_at);
         for tid in tids {
             t += NOTIFY_US;
@@ -623,7 +682,7 @@ impl<'a> Des<'a> {
 
     fn kick_flusher(&mut self) {
         if self.inp.trx_commit == 1
-            && !self.inp.log_bin
+            && self.inp.redo_threads_serve_commits()
             && !self.flusher_busy
             && self.written > self.flushed
         {
@@ -636,12 +695,23 @@ impl<'a> Des<'a> {
 
     fn commit(&mut self, tid: usize) {
         self.commit_start[tid] = self.now;
-        if self.inp.log_bin {
+        if self.inp.log_bin && self.inp.binlog_group_commit {
             self.bgc_queue.push(tid);
             self.kick_bgc_flush();
             return;
         }
-        self.lsn += self.inp.redo_bytes_per_trx;
+        if self.inp.log_bin {
+            // The prepare record, durable as a lone commit would make it; then the mutex.
+            self.in_prepare[tid] = true;
+            self.redo_record(tid, self.inp.redo_bytes_per_trx);
+            return;
+        }
+        self.redo_record(tid, self.inp.redo_bytes_per_trx);
+    }
+
+    /// Appends `bytes` of redo for `tid` and waits as innodb_flush_log_at_trx_commit says.
+    fn redo_record(&mut self, tid: usize, bytes: f64) {
+        self.lsn += bytes;
         self.lsn_of[tid] = self.lsn;
         match self.inp.trx_commit {
             0 => {
@@ -649,8 +719,7 @@ impl<'a> Des<'a> {
                     self.commit_times.push_back((self.lsn, self.now));
                 }
                 self.kick_writer();
-                self.mark_release(1);
-                self.finish_trx(tid);
+                self.redo_done(tid);
             }
             2 => {
                 self.write_waiters.push_back(tid);
@@ -661,6 +730,39 @@ impl<'a> Des<'a> {
                 self.kick_writer();
             }
         }
+    }
+
+    /// `tid`'s redo record needs no more waiting: a prepare goes on to the mutex, a commit ends.
+    fn redo_done(&mut self, tid: usize) {
+        if self.in_prepare[tid] {
+            self.in_prepare[tid] = false;
+            self.enter_prepare_commit(tid);
+        } else {
+            self.mark_release(1);
+            self.finish_trx(tid);
+        }
+    }
+
+    fn enter_prepare_commit(&mut self, tid: usize) {
+        if self.pcm_busy {
+            self.pcm_queue.push_back(tid);
+        } else {
+            self.hold_prepare_commit(tid);
+        }
+    }
+
+    /// Binlog write (and fsync on every N-th commit), then the commit record, under the mutex.
+    fn hold_prepare_commit(&mut self, tid: usize) {
+        self.pcm_busy = true;
+        self.binlog_commits += 1;
+        self.groups += 1;
+        let n = self.inp.sync_binlog;
+        let syncs = n != 0 && self.binlog_commits.is_multiple_of(n);
+        if syncs {
+            self.binlog_fsyncs += 1;
+        }
+        let d = self.inp.prepare_commit_hold_us(syncs);
+        self.q.push(self.now + d, Ev::PrepareCommitDone(tid));
     }
 
     fn kick_bgc_flush(&mut self) {
@@ -727,8 +829,21 @@ impl<'a> Des<'a> {
                 self.cpu_release();
                 match kind {
                     CpuKind::Exec => self.serial_request(tid),
+                    CpuKind::Wake if self.in_prepare[tid] => {
+                        self.in_prepare[tid] = false;
+                        self.enter_prepare_commit(tid);
+                    }
                     CpuKind::Wake => self.finish_trx(tid),
                 }
+            }
+            Ev::PrepareCommitDone(tid) => {
+                if let Some(next) = self.pcm_queue.pop_front() {
+                    self.hold_prepare_commit(next);
+                } else {
+                    self.pcm_busy = false;
+                }
+                // The mutex is released, then the commit record is made durable.
+                self.redo_record(tid, COMMIT_RECORD_BYTES);
             }
             Ev::SerialDone(tid) => {
                 if let Some(next) = self.serial_queue.pop_front() {
@@ -841,6 +956,10 @@ pub fn run_des(inp: &Input) -> Outcome {
         wakes: VecDeque::new(),
         commit_times: VecDeque::new(),
         max_writer_lag: 0.0,
+        in_prepare: vec![false; n],
+        pcm_busy: false,
+        pcm_queue: VecDeque::new(),
+        binlog_commits: 0,
         bgc_queue: Vec::new(),
         bgc_flushing: Vec::new(),
         bgc_flush_busy: false,
@@ -875,7 +994,7 @@ pub fn run_des(inp: &Input) -> Outcome {
         d.trx_start[tid] = 0.0;
         d.q.push(d0, Ev::ClientDone(tid));
     }
-    if inp.trx_commit != 1 && !inp.log_bin {
+    if inp.trx_commit != 1 && inp.redo_threads_serve_commits() {
         d.q.push(inp.flush_timeout_s * 1e6, Ev::FlushTimer);
     }
     loop {
@@ -920,7 +1039,7 @@ pub fn run_des(inp: &Input) -> Outcome {
     o.commit_latency_ms = d.lat_commit_sum / measured / 1e3;
     o.trx_latency_ms = d.lat_trx_sum / measured / 1e3;
     let span_s = span_us / 1e6;
-    if inp.trx_commit != 1 && !inp.log_bin {
+    if inp.trx_commit != 1 && inp.redo_threads_serve_commits() {
         // The flusher's timer: one fsync per innodb_flush_log_at_timeout, usually longer than
         // the simulated window, so counted from its period.
         o.fsyncs_per_s = if o.tps > 0.0 {
@@ -965,6 +1084,40 @@ mod tests {
         let i = Input::read(&mut p).unwrap();
         p.finish().unwrap();
         i
+    }
+
+    #[test]
+    fn without_binlog_group_commit_each_commit_fsyncs_the_binlog_alone() {
+        // 64 threads, a 1 ms binlog fsync: under prepare_commit_mutex at most ~1,000 commits/s,
+        // every one with its own binlog fsync; with group commit they share them.
+        let base = r#""threads":64,"trx_commit":1,"log_bin":true,"sync_binlog":1,"fsync_us":1000"#;
+        let old = simulate(&input(&format!(r#"{base},"binlog_group_commit":false"#)));
+        let new = simulate(&input(base));
+        assert!(old.tps < 1000.0 && old.tps > 800.0, "{}", old.tps);
+        assert!(
+            (old.binlog_fsyncs_per_s / old.tps - 1.0).abs() < 0.05,
+            "{} {}",
+            old.binlog_fsyncs_per_s,
+            old.tps
+        );
+        assert!(new.tps > 3.0 * old.tps, "{} {}", new.tps, old.tps);
+        // sync_binlog = 0 lifts the bound: the mutex then holds only the binlog write.
+        let free = simulate(&input(
+            r#""threads":64,"trx_commit":1,"log_bin":true,"sync_binlog":0,"fsync_us":1000,"binlog_group_commit":false"#,
+        ));
+        assert!(free.tps > 3.0 * old.tps, "{} {}", free.tps, old.tps);
+        assert_eq!(free.binlog_fsyncs_per_s, 0.0);
+        // The prepare and the commit record each wait for a redo fsync, shared among waiters.
+        assert!(
+            free.fsyncs_per_s > 0.0 && free.commits_per_fsync > 1.0,
+            "{}",
+            free.commits_per_fsync
+        );
+        // Beyond the simulated threads, the mutex bounds the extrapolation.
+        let many = simulate(&input(
+            r#""threads":5000,"trx_commit":1,"log_bin":true,"sync_binlog":1,"fsync_us":1000,"binlog_group_commit":false"#,
+        ));
+        assert!(many.tps < 1000.0, "{}", many.tps);
     }
 
     #[test]

@@ -194,17 +194,25 @@ export function commitDurabilityImpact(sim: EngineSim, trxCommit: 0 | 2, timeout
 }
 
 /** Throughput gained and binary-log events put at risk by sync_binlog = 0 or N > 1, against 1. */
-export function syncBinlogImpact(sim: EngineSim, syncBinlog: number, trxCommit: 0 | 1 | 2, inputs: ImpactInput[], storage?: HostStorage): Impact {
+export function syncBinlogImpact(
+  sim: EngineSim,
+  syncBinlog: number,
+  trxCommit: 0 | 1 | 2,
+  groupCommit: boolean,
+  inputs: ImpactInput[],
+  storage?: HostStorage,
+): Impact {
   const threads = 32;
   const run = (n: number, fsyncUs: number = REFERENCE.redoCommit.fsync_us) =>
     cached(
-      `binlog:${n}:${trxCommit}:${fsyncUs}`,
+      `binlog:${n}:${trxCommit}:${fsyncUs}:${groupCommit}`,
       () =>
         sim.simulate("redo_commit", {
           ...REFERENCE.redoCommit,
           threads,
           trx_commit: trxCommit,
           log_bin: true,
+          binlog_group_commit: groupCommit,
           sync_binlog: Math.min(n, 4_294_967_295),
           fsync_us: fsyncUs,
         }) as RedoCommitResult,
@@ -217,7 +225,7 @@ export function syncBinlogImpact(sim: EngineSim, syncBinlog: number, trxCommit: 
   const risk =
     window === null
       ? "an OS crash can lose every binlog event the OS had not written yet (no bound)"
-      : `an OS crash can lose the binlog events of up to ${grouped(syncBinlog)} commit groups (${seconds(window)} at the assumed ${sig2(actual.qps)} QPS)`;
+      : `an OS crash can lose the binlog events of up to ${grouped(syncBinlog)} ${groupCommit ? "commit groups" : "commits"} (${seconds(window)} at the assumed ${sig2(actual.qps)} QPS)`;
   return {
     model: "redo_commit",
     metric: "commit throughput",
@@ -235,7 +243,9 @@ export function syncBinlogImpact(sim: EngineSim, syncBinlog: number, trxCommit: 
     assumptions: [
       "reference workload: sysbench write transactions on MySQL 8.0.32, one query per transaction, binary log on, 0.8 ms fsync for redo and binlog",
       ...rotating.assumptions,
-      "binlog group commit: one redo flush and one binlog fsync per group; sync_binlog=N fsyncs every N-th group",
+      groupCommit
+        ? "binlog group commit: one redo flush and one binlog fsync per group; sync_binlog=N fsyncs every N-th group"
+        : "no binlog group commit on this target (it came with MySQL 5.6 and MariaDB 5.3): one commit at a time holds prepare_commit_mutex while it writes and, with sync_binlog=1, fsyncs its binlog events; sync_binlog=N fsyncs every N-th commit",
     ],
   };
 }

@@ -1,8 +1,20 @@
+import { mysqlBaseVersion } from "../catalogue/index.js";
 import { commitDurabilityImpact, syncBinlogImpact } from "../impact/estimates.js";
 import { effectiveNumber, optionSource } from "../optionfile/rules/facts.js";
 import { binlogEnabled, galeraNode } from "../optionfile/rules/settings.js";
 import { explicit } from "../optionfile/rules/shared.js";
+import { atLeast, type Target } from "../target.js";
 import { defineRule } from "./define.js";
+
+/**
+ * Binary-log group commit came with MySQL 5.6 (WL#5223) and MariaDB 5.3; before it each commit
+ * wrote and fsynced its binlog events alone under prepare_commit_mutex.
+ */
+export function binlogGroupCommit(target: Target): boolean {
+  if (target.flavor === "mariadb") return atLeast(target.version, "5.3");
+  const base = mysqlBaseVersion(target);
+  return base === undefined || atLeast(base, "5.6");
+}
 
 const GALERA =
   "the other nodes hold each commit before it returns (Galera replicates and certifies the write set at commit), so a crash of this node alone loses no acknowledged commit and the node rejoins by IST or SST; only losing every node at once can lose them";
@@ -20,6 +32,8 @@ export default defineRule({
     const binlog = binlogEnabled(facts);
     const window = `${timeout} s`;
     const galera = galeraNode(facts);
+    const groupCommit = binlogGroupCommit(facts.target);
+    const unit = groupCommit ? "commit groups" : "commits";
     if (trx && (mode === 0 || mode === 2)) {
       const loss =
         mode === 2
@@ -65,7 +79,7 @@ export default defineRule({
         message:
           (n === 0
             ? "sync_binlog=0 leaves binary-log fsyncs to the OS: an OS crash or power loss can lose any binlog events not yet flushed, and replicas or point-in-time recovery miss transactions InnoDB kept"
-            : `sync_binlog=${n} fsyncs the binary log once per ${n} commit groups: an OS crash or power loss can lose up to ${n} groups of binlog events`) +
+            : `sync_binlog=${n} fsyncs the binary log once per ${n} ${unit}: an OS crash or power loss can lose up to ${n} ${groupCommit ? "groups" : "commits"} of binlog events`) +
           (galera ? `. On this Galera node (${galera}) ${GALERA}` : ""),
         ...(ctx.sim
           ? {
@@ -73,6 +87,7 @@ export default defineRule({
                 ctx.sim,
                 n,
                 trxMode,
+                groupCommit,
                 [
                   { name: "sync_binlog", value: n, source: optionSource(facts, "sync_binlog") },
                   { name: "innodb_flush_log_at_trx_commit", value: trxMode, source: optionSource(facts, "innodb_flush_log_at_trx_commit") },
@@ -82,7 +97,7 @@ export default defineRule({
             }
           : {}),
         fix: {
-          description: "fsync the binary log at every commit group (1, the default since 5.7.7)",
+          description: groupCommit ? "fsync the binary log at every commit group (1, the default since 5.7.7)" : "fsync the binary log at every commit (1)",
           safety: "unsafe",
           edits: [{ file: sb.entry.file, range: sb.entry.valueRange ?? sb.entry.lineRange, newText: "1" }],
         },
