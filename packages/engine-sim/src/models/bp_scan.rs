@@ -34,10 +34,12 @@
 //!   asynchronous read per page, looking at no row, so a load takes the first run's I/O and
 //!   per-read CPU without the scan's row and hit work: `max(pages·MISS_CPU_NS, bytes/disk_mbps)`.
 //!   MySQL 5.7 and later (and MariaDB 10.2 until MDEV-25417 removed it in 10.5.19, 10.6.12 and
-//!   10.11.2) also call `buf_load_throttle_if_needed()` every `innodb_io_capacity` reads: when
-//!   the server's activity count moved (a transaction committed changes, rows were written),
-//!   the load sleeps out the rest of the second, so under writes it reads at most
-//!   `innodb_io_capacity` pages a second (`load_throttled`). MySQL 5.6's load had no throttle.
+//!   10.11.2) also call `buf_load_throttle_if_needed()` every `innodb_io_capacity` reads: the
+//!   first call only notes the time; at each later one, if the server's activity count moved
+//!   (a transaction committed changes or rolled back, a table was closed), the load sleeps out
+//!   the rest of the second since the previous call. A load of P pages under steady activity
+//!   so takes at least `floor(P / io_capacity) - 1` seconds (`load_throttled`); one of fewer
+//!   than twice `io_capacity` pages never sleeps. MySQL 5.6's load had no throttle.
 //! * `debug_build` (illustration only): debug builds run assertion code on every row, some of
 //!   which loops over all instances, so the per-row cost grows with the instance count
 //!   (`DEBUG_ROW_NS + DEBUG_ROW_NS_PER_INSTANCE · instances`). These two constants are fitted to
@@ -264,14 +266,14 @@ pub struct LoadOutcome {
     pub seconds_under_writes: f64,
 }
 
-/// A dump load of `pages`: asynchronous reads overlapped with their completion CPU, then the
-/// throttle's `io_capacity` pages a second under writes.
+/// A dump load of `pages`: asynchronous reads overlapped with their completion CPU; under
+/// activity, the throttle's one-second sleeps after the first `io_capacity` reads.
 pub fn dump_load(inp: &Input, pages: f64) -> LoadOutcome {
     let cpu_s = pages * MISS_CPU_NS * 1e-9;
     let io_s = pages * inp.page_bytes / (inp.disk_mbps * 1e6);
     let seconds = cpu_s.max(io_s);
     let seconds_under_writes = if inp.load_throttled {
-        seconds.max(pages / inp.io_capacity)
+        seconds.max((pages / inp.io_capacity).floor() - 1.0)
     } else {
         seconds
     };
@@ -617,13 +619,14 @@ mod tests {
 
     #[test]
     fn a_throttled_load_reads_io_capacity_pages_a_second_under_writes() {
-        // 4 GiB of pages: 262,144 reads; at 200 a second that is 1,311 s.
+        // 4 GiB of pages: 262,144 reads; the throttle sleeps out a second after each 200 but
+        // the first 200: 1,309 s.
         let t = input(
             r#""table_bytes": 4294967296, "rows": 30000000, "buffer_pool_bytes": 17179869184, "load_throttled": true"#,
         );
         let o = simulate(&t);
         assert_eq!(o.load.pages, 262_144.0);
-        assert!((o.load.seconds_under_writes - 1310.72).abs() < 1e-6);
+        assert_eq!(o.load.seconds_under_writes, 1309.0);
         // Idle, the same load streams at the disk: 4 GiB at 207.7 MB/s.
         assert!((o.load.seconds - 4294967296.0 / 207.7e6).abs() < 1e-6);
         let free = simulate(&input(
@@ -633,7 +636,13 @@ mod tests {
         let more = simulate(&input(
             r#""table_bytes": 4294967296, "rows": 30000000, "buffer_pool_bytes": 17179869184, "load_throttled": true, "io_capacity": 2000"#,
         ));
-        assert!((more.load.seconds_under_writes - 131.072).abs() < 1e-6);
+        assert_eq!(more.load.seconds_under_writes, 130.0);
+        // Fewer than twice io_capacity pages: the first check only notes the time, no sleep.
+        let tiny = simulate(&input(
+            r#""table_bytes": 6553600, "rows": 40000, "buffer_pool_bytes": 134217728, "load_throttled": true, "io_capacity": 2000"#,
+        ));
+        assert_eq!(tiny.load.pages, 400.0);
+        assert_eq!(tiny.load.seconds_under_writes, tiny.load.seconds);
         // Never more pages than the pool holds.
         let small = simulate(&input(
             r#""table_bytes": 4294967296, "rows": 30000000, "buffer_pool_bytes": 1073741824"#,

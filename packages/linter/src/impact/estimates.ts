@@ -313,7 +313,7 @@ export interface DumpLoadPacing {
   ioCapacity: { value: number; source: InputSource };
 }
 
-export function coldRestartImpact(sim: EngineSim, poolBytes: number, dumpPct: number, load: DumpLoadPacing, inputs: ImpactInput[]): Impact {
+function coldRestartRun(sim: EngineSim, poolBytes: number, dumpPct: number, load: DumpLoadPacing): { r: BpScanResult; pool: number; hot: number } {
   const pool = Math.max(poolBytes, 5 * MiB);
   const hot = Math.max(16 * 1024, Math.round((pool * Math.min(Math.max(dumpPct, 1), 100)) / 100));
   const throttled = load.pacing === "throttled";
@@ -329,13 +329,23 @@ export function coldRestartImpact(sim: EngineSim, poolBytes: number, dumpPct: nu
         ...(throttled ? { io_capacity: load.ioCapacity.value } : {}),
       }) as BpScanResult,
   );
+  return { r, pool, hot };
+}
+
+/** How long the load of this pool's hot pages takes under traffic where the throttle, not the disk, sets its pace. */
+export function throttledLoadSeconds(sim: EngineSim, poolBytes: number, dumpPct: number, load: DumpLoadPacing): number | undefined {
+  const l = coldRestartRun(sim, poolBytes, dumpPct, load).r.dump_load;
+  return throttledLoad(load, l) ? l.seconds_under_writes : undefined;
+}
+
+export function coldRestartImpact(sim: EngineSim, poolBytes: number, dumpPct: number, load: DumpLoadPacing, inputs: ImpactInput[]): Impact {
+  const { r, pool, hot } = coldRestartRun(sim, poolBytes, dumpPct, load);
+  const throttled = load.pacing === "throttled";
   const ratio = r.first_run.seconds / r.second_run.seconds;
   const l = r.dump_load;
-  const idle = `a dump load would read them back in the background in about ${longSeconds(l.seconds)}`;
-  const pacing =
-    throttled && l.seconds_under_writes > 1.5 * l.seconds
-      ? `${idle} on a quiet server, but ${load.server} lets it read at most ${sig2(load.ioCapacity.value)} pages a second (innodb_io_capacity) while transactions write: about ${longSeconds(l.seconds_under_writes)}`
-      : idle;
+  const pacing = throttledLoad(load, l)
+    ? `a dump load reads them back in the background, in about ${longSeconds(l.seconds)} with nothing else running; ${load.server} paces it to ${sig2(load.ioCapacity.value)} pages a second (innodb_io_capacity) while the server is otherwise busy, so under traffic it takes about ${longSeconds(l.seconds_under_writes)}, and queries meanwhile read the pages they miss themselves`
+    : `a dump load reads them back in the background in about ${longSeconds(l.seconds)}`;
   return {
     model: "bp_scan",
     metric: "reading the pool's hot pages back after a restart",
@@ -358,9 +368,14 @@ export function coldRestartImpact(sim: EngineSim, poolBytes: number, dumpPct: nu
   };
 }
 
+/** Whether the throttle, not the disk, sets the load's pace under traffic. */
+function throttledLoad(load: DumpLoadPacing, l: BpScanResult["dump_load"]): boolean {
+  return load.pacing === "throttled" && l.seconds_under_writes > 1.5 * l.seconds;
+}
+
 const LOAD_PACING: Record<DumpLoadPacing["pacing"], string> = {
   throttled:
-    "{server} checks every innodb_io_capacity reads whether other transactions wrote meanwhile and then sleeps out the rest of the second (buf_load_throttle_if_needed(), since MySQL 5.7.2, WL#6504), so a load under writes reads at most innodb_io_capacity pages a second",
+    "every innodb_io_capacity reads, {server} checks whether the server did other work meanwhile (a transaction committed changes or rolled back, a table was closed) and then sleeps out the rest of the second (buf_load_throttle_if_needed(), since MySQL 5.7, WL#6504), so under traffic a load reads about innodb_io_capacity pages a second",
   free: "{server} does not throttle it (MariaDB removed the throttle in 10.5.19, 10.6.12 and 10.11.2, MDEV-25417), so it competes with queries for the disk",
   unknown: "whether {server} throttles it under writes is not established",
 };

@@ -1,5 +1,5 @@
 import { mysqlBaseVersion } from "../catalogue/index.js";
-import { coldRestartImpact, type DumpLoadPacing } from "../impact/estimates.js";
+import { coldRestartImpact, type DumpLoadPacing, throttledLoadSeconds } from "../impact/estimates.js";
 import { effectiveBoolean, effectiveNumber, optionSource } from "../optionfile/rules/facts.js";
 import { explicit, MiB } from "../optionfile/rules/shared.js";
 import { atLeast, formatVersion, type Target } from "../target.js";
@@ -18,7 +18,7 @@ const MARIADB_THROTTLE_REMOVED: Record<string, string> = {
 };
 
 /**
- * MySQL 5.7.2 (WL#6504) added the throttle to buf_load(); MariaDB has it from 10.2, whose InnoDB
+ * MySQL 5.7 (WL#6504) added the throttle to buf_load(); MariaDB has it from 10.2, whose InnoDB
  * is MySQL 5.7's, until MDEV-25417. Aurora's storage and MariaDB's XtraDB series are not established.
  */
 export function dumpLoadPacing(target: Target): DumpLoadPacing["pacing"] {
@@ -32,13 +32,25 @@ export function dumpLoadPacing(target: Target): DumpLoadPacing["pacing"] {
   }
   if (target.flavor === "aurora-mysql") return "unknown";
   const base = mysqlBaseVersion(target);
-  return base && atLeast(base, "5.7.2") ? "throttled" : "unknown";
+  return base && atLeast(base, "5.7") ? "throttled" : "unknown";
+}
+
+/**
+ * Servers that dump and load the pool: MySQL 5.6 (WL#5712) and MariaDB 10.0 on. Aurora MySQL keeps
+ * its page cache in a process of its own across restarts, so there is nothing to warm.
+ */
+function warmsFromDump(target: Target): boolean {
+  if (target.flavor === "aurora-mysql") return false;
+  if (target.flavor === "mariadb") return atLeast(target.version, "10.0");
+  const base = mysqlBaseVersion(target);
+  return base === undefined || atLeast(base, "5.6");
 }
 
 export default defineRule({
   id: "buffer-pool-dump-disabled",
   surfaces: ["option-file", "set-statement", "live-config"],
   check(facts, ctx) {
+    if (!warmsFromDump(facts.target)) return;
     const pct = effectiveNumber(facts, "innodb_buffer_pool_dump_pct")?.value ?? 25;
     const pool = effectiveNumber(facts, "innodb_buffer_pool_size")?.value ?? 128 * MiB;
     const target = facts.target;
@@ -51,6 +63,13 @@ export default defineRule({
         source: optionSource(facts, "innodb_io_capacity"),
       },
     };
+    // A paced load worth waiting for: over a minute under traffic.
+    const paced = ctx.sim ? (throttledLoadSeconds(ctx.sim, Math.max(pool, 5 * MiB), pct, loadPacing) ?? 0) >= 60 : false;
+    const notes = paced
+      ? [
+          `under traffic ${server} loads only innodb_io_capacity (${loadPacing.ioCapacity.value}) pages a second: let the load finish before sending traffic (Innodb_buffer_pool_load_status reads "Buffer pool(s) load completed"), or raise innodb_io_capacity while it runs`,
+        ]
+      : [];
     for (const name of ["innodb_buffer_pool_dump_at_shutdown", "innodb_buffer_pool_load_at_startup"]) {
       const o = explicit(facts, name);
       const value = o && effectiveBoolean(facts, name);
@@ -61,6 +80,7 @@ export default defineRule({
         file: o.entry.file,
         range: o.entry.lineRange,
         message: `${written}: ${what}, so after every restart the buffer pool starts cold and the hottest ${pct} % of its pages (innodb_buffer_pool_dump_pct) must be read from disk again under live traffic`,
+        ...(notes.length ? { notes } : {}),
         ...(ctx.sim
           ? {
               impact: coldRestartImpact(ctx.sim, Math.max(pool, 5 * MiB), pct, loadPacing, [

@@ -3,9 +3,13 @@ import { dumpLoadPacing } from "../../src/rules/buffer-pool-dump-disabled.js";
 import { parseTarget } from "../../src/target.js";
 import { ruleFindings } from "../helpers/option-rule.js";
 
-async function impact(text: string, target: string) {
+async function finding(text: string, target: string) {
   const [f] = await ruleFindings("buffer-pool-dump-disabled", text, target, { impact: true });
-  return f?.impact;
+  return f;
+}
+
+async function impact(text: string, target: string) {
+  return (await finding(text, target))?.impact;
 }
 
 describe("buffer-pool-dump-disabled: the dump load it recommends", () => {
@@ -29,19 +33,33 @@ describe("buffer-pool-dump-disabled: the dump load it recommends", () => {
     for (const label of ["mysql-5.6.51", "mariadb-10.1.48", "aurora-mysql-3.04.0"]) expect(pacing(label), label).toBe("unknown");
   });
 
+  it("is silent where nothing is dumped: Aurora's page cache survives restarts; MySQL 5.5 and MariaDB 5.5 have no dump", async () => {
+    const cnf = "[mysqld]\ninnodb_buffer_pool_load_at_startup = OFF\n";
+    for (const target of ["aurora-mysql-3.04.0", "aurora-mysql-2.11.2", "mysql-5.5.62", "mariadb-5.5.68"])
+      expect(await finding(cnf, target), target).toBeUndefined();
+    for (const target of ["mysql-5.6.51", "mariadb-10.0.38", "mariadb-10.11"]) expect(await finding(cnf, target), target).toBeDefined();
+  });
+
   it("says how long the throttled load takes at the file's innodb_io_capacity, or the target's default", async () => {
     const cnf = "[mysqld]\ninnodb_buffer_pool_size = 64G\ninnodb_buffer_pool_load_at_startup = OFF\n";
     // 25 % of 64G is 1,048,576 pages: 87 min at 200 a second (8.0's default), 1.7 min at 8.4's 10,000.
-    const on80 = await impact(cnf, "mysql-8.0.36");
-    expect(on80?.summary).toContain("but MySQL 8.0.36 lets it read at most 200 pages a second (innodb_io_capacity) while transactions write: about 87 min");
+    const f80 = await finding(cnf, "mysql-8.0.36");
+    const on80 = f80?.impact;
+    expect(on80?.summary).toContain(
+      "MySQL 8.0.36 paces it to 200 pages a second (innodb_io_capacity) while the server is otherwise busy, so under traffic it takes about 87 min",
+    );
     expect(on80?.inputs).toContainEqual({ name: "innodb_io_capacity", value: 200, source: "default" });
-    const on84 = await impact(cnf, "mysql-8.4.3");
-    expect(on84?.summary).not.toContain("innodb_io_capacity");
+    expect(f80?.notes?.join(" ")).toContain("let the load finish before sending traffic");
+    const f84 = await finding(cnf, "mysql-8.4.3");
+    expect(f84?.impact?.summary).not.toContain("innodb_io_capacity");
+    expect(f84?.notes ?? []).toEqual([]);
     const raised = await impact(`${cnf}innodb_io_capacity = 2000\n`, "mysql-8.0.36");
-    expect(raised?.summary).toContain("at most 2,000 pages a second (innodb_io_capacity) while transactions write: about 8.7 min");
+    expect(raised?.summary).toContain(
+      "paces it to 2,000 pages a second (innodb_io_capacity) while the server is otherwise busy, so under traffic it takes about 8.7 min",
+    );
     expect(raised?.inputs).toContainEqual({ name: "innodb_io_capacity", value: 2000, source: "config" });
     const maria = await impact(cnf.replace("[mysqld]", "[mariadb]"), "mariadb-10.11.6");
-    expect(maria?.summary).toMatch(/a dump load would read them back in the background in about [\d.]+ s$/);
+    expect(maria?.summary).toMatch(/a dump load reads them back in the background in about [\d.]+ s$/);
     expect(maria?.assumptions.join(" ")).toContain("MariaDB 10.11.6 does not throttle it");
   });
 });
