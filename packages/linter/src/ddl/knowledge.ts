@@ -56,6 +56,13 @@ export interface KnowledgeTable {
   onlineCopySince?: string;
   /** Locks an in-place rebuild needs at least, under conditions (a FULLTEXT index). */
   rebuildLocks?: { when: string[]; lock: LockLevel; note?: string }[];
+  /** Releases before online DDL: a copy under a shared lock but for the operations listed. */
+  beforeOnlineDdl?: {
+    until: string;
+    page: string;
+    note: string;
+    operations: (Omit<KnowledgeRow, "section" | "since" | "until"> & { url?: string })[];
+  };
   operations: KnowledgeRow[];
 }
 
@@ -118,6 +125,12 @@ function buildKnowledge(target: Target): TargetKnowledge {
     },
     lookup(op, conditions) {
       const holds = holdsIn(conditions);
+      const old = table.beforeOnlineDdl;
+      if (old && !atLeast(version, old.until)) {
+        const row = old.operations.find((r) => r.op === op && (r.when ?? []).every(holds));
+        if (!row) return { instant: false, inplace: false, lock: "shared", source: old.page, note: old.note };
+        return { instant: false, inplace: row.inplace, lock: row.lock, source: row.url ?? old.page, note: row.note ?? old.note };
+      }
       for (const row of table.operations) {
         if (row.op !== op || !inRange(version, row.since, row.until)) continue;
         if (row.flavors && !row.flavors.includes(target.flavor)) continue;

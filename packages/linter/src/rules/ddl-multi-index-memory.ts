@@ -2,6 +2,7 @@ import { mysqlBaseVersion } from "../catalogue/index.js";
 import { sig2 } from "../figures.js";
 import { indexBuildMemoryImpact } from "../impact/estimates.js";
 import { effectiveNumber } from "../optionfile/rules/facts.js";
+import { hasSince56 } from "../optionfile/rules/shared.js";
 import { approxBytes, formatBytes } from "../optionfile/rules/values.js";
 import { configInputSource, configOrigin, tablesOf } from "../sql/rules/context.js";
 import { atLeast } from "../target.js";
@@ -35,6 +36,8 @@ export default defineRule({
     const base = mysqlBaseVersion(facts.target);
     // From MySQL 8.0.27 the build's buffers come out of innodb_ddl_buffer_size, a fixed total.
     if (facts.target.flavor !== "mariadb" && base && atLeast(base, "8.0.27")) return;
+    // innodb_sort_buffer_size and online builds with a row log came with MySQL 5.6 (MariaDB 10.0).
+    if (!hasSince56(facts.target, "5.6.4")) return;
     const table = tablesOf(facts)[0];
     const p = s.partitioning ?? table?.state?.partitioning;
     const partitions = p ? (p.subpartitioning ? p.subpartitioning.subpartitions : p.partitions) : 1;

@@ -1,7 +1,7 @@
 import { rowLogImpact } from "../impact/estimates.js";
 import { sig2 } from "../figures.js";
 import { effectiveNumber, optionSource } from "../optionfile/rules/facts.js";
-import { explicit, MiB, usesDdlBuffer } from "../optionfile/rules/shared.js";
+import { explicit, hasSince56, MiB, usesDdlBuffer } from "../optionfile/rules/shared.js";
 import { formatBytes } from "../optionfile/rules/values.js";
 import { sortBufferBuildImpact, sortBufferDefaultFix } from "../optionfile/rules/sort-buffer.js";
 import { defineRule } from "./define.js";
@@ -17,6 +17,8 @@ export default defineRule({
     },
   },
   check(facts, ctx) {
+    // innodb_sort_buffer_size came with MySQL 5.6.4; before it the build's buffers were fixed.
+    if (!hasSince56(facts.target, "5.6.4")) return;
     const o = explicit(facts, "innodb_sort_buffer_size");
     const size = o?.effectiveNumber;
     if (!o || size === undefined) return;

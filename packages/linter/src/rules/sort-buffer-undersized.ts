@@ -1,5 +1,5 @@
 import { sig2 } from "../figures.js";
-import { explicit, MiB, usesDdlBuffer } from "../optionfile/rules/shared.js";
+import { explicit, hasSince56, MiB, usesDdlBuffer } from "../optionfile/rules/shared.js";
 import { formatBytes } from "../optionfile/rules/values.js";
 import { sortBufferBuildImpact, sortBufferDefaultFix } from "../optionfile/rules/sort-buffer.js";
 import { defineRule } from "./define.js";
@@ -8,6 +8,8 @@ export default defineRule({
   id: "sort-buffer-undersized",
   surfaces: ["option-file", "set-statement", "live-config"],
   check(facts, ctx) {
+    // innodb_sort_buffer_size came with MySQL 5.6.4.
+    if (!hasSince56(facts.target, "5.6.4")) return;
     const o = explicit(facts, "innodb_sort_buffer_size");
     const size = o?.effectiveNumber;
     if (!o || size === undefined || size >= MiB || usesDdlBuffer(facts.target)) return;

@@ -30,6 +30,16 @@ export function usesDdlBuffer(target: Target): boolean {
   return target.flavor !== "mariadb" && base !== undefined && atLeast(base, "8.0.27");
 }
 
+/**
+ * Whether a variable MySQL 5.6 added (MariaDB has it from 10.0) exists on the target. The
+ * catalogue starts at 5.7, so it cannot tell on older targets by itself.
+ */
+export function hasSince56(target: Target, mysqlRelease: string): boolean {
+  if (target.flavor === "mariadb") return atLeast(target.version, "10.0");
+  const base = mysqlBaseVersion(target);
+  return base === undefined || atLeast(base, mysqlRelease);
+}
+
 /** The option when the files set it and the catalogue knows it. */
 export function explicit(facts: OptionFacts, name: string): ResolvedOption | undefined {
   const o = facts.effective.get(name);
