@@ -68,8 +68,8 @@ export function largestDeclaredTable(tables: DeclaredTableSizes | undefined): Bu
  */
 /** "7,900 s → 7,500 s", or one figure where two significant figures cannot tell them apart. */
 function buildTimes(before: number, after: number): string {
-  const a = seconds(before);
-  const b = seconds(after);
+  const a = longSeconds(before);
+  const b = longSeconds(after);
   return a === b ? `about ${a} either way` : `${a} → ${b}`;
 }
 
@@ -95,8 +95,8 @@ export function sortBufferImpact(sim: EngineSim, sortBufferBytes: number, inputs
     model: "index_build",
     metric: "index build time",
     unit: "s",
-    baseline: { label: "innodb_sort_buffer_size=1M", value: Math.round(base.build_seconds) },
-    actual: { label: `innodb_sort_buffer_size=${formatBytes(sortBufferBytes)}`, value: Math.round(actual.build_seconds) },
+    baseline: { label: "innodb_sort_buffer_size=1M", value: base.build_seconds },
+    actual: { label: `innodb_sort_buffer_size=${formatBytes(sortBufferBytes)}`, value: actual.build_seconds },
     ratio,
     summary: `build ${change(ratio)} (${buildTimes(base.build_seconds, actual.build_seconds)}${table === STUDY_TABLE ? " on the assumed table" : table.name ? ` on ${table.name}` : ""})${mergePasses(base, actual)}, ${mb(memory)} per index build instead of ${mb(base.memory_bytes.peak)}, concurrent DML ${change(dmlRatio)}`,
     inputs: [
