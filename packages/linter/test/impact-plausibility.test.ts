@@ -134,6 +134,17 @@ describe("sort buffer on an option file, with declared tables", () => {
     expect(declared?.impact?.assumptions[0]).toContain("the largest table .innolint.json declares");
     expect(assumed?.impact?.summary).toContain("on the assumed table");
     expect(declared?.impact?.baseline.value).not.toBe(assumed?.impact?.baseline.value);
+    // Declared with both, the row size is the table's; the index key is the study's, and says so.
+    expect(declared?.impact?.inputs).toContainEqual({ name: "row_bytes", value: 376, source: "config" });
+    expect(declared?.impact?.inputs).toContainEqual({ name: "key_bytes", value: 251, source: "assumed" });
+  });
+
+  it("a table declared by its size alone gets its rows at the study's row size, which is labelled assumed", async () => {
+    const text = "[mysqld]\ninnodb_sort_buffer_size = 64M\n";
+    const [f] = await ruleFindings("sort-buffer-oversized", text, "mysql-8.0.22", { config: { tables: { "shop.orders": { dataSize: "1G" } } }, impact: true });
+    expect(f?.impact?.inputs).toContainEqual({ name: "rows", value: 2810842, source: "config" });
+    expect(f?.impact?.inputs).toContainEqual({ name: "row_bytes", value: 382, source: "assumed" });
+    expect(f?.impact?.assumptions[0]).toContain("the largest table .innolint.json declares, rows from its size at the study's row size");
   });
 });
 

@@ -33,6 +33,10 @@ export interface BuildTable {
   rowBytes: number;
   keyBytes: number;
   source: "schema" | "live" | "config" | "assumed";
+  /** Where the row size comes from, when not from `source` (a declared size without rows). */
+  rowBytesSource?: "assumed";
+  /** The configuration file that declares the table. */
+  from?: string;
 }
 
 /** Without the table, the measured study's: one 10 × CHAR(24) index on the TPC-C stock table. */
@@ -53,12 +57,22 @@ export function largestDeclaredTable(tables: DeclaredTableSizes | undefined): Bu
     .map(([name, t]) => {
       const rowBytes = t.rows && t.dataBytes ? t.dataBytes / t.rows : STUDY_TABLE.rowBytes;
       const rows = t.rows ?? (t.dataBytes ?? 0) / rowBytes;
-      return { name, rows: Math.round(rows), rowBytes: Math.round(rowBytes), bytes: rows * rowBytes };
+      return { name, rows: Math.round(rows), rowBytes: Math.round(rowBytes), bytes: rows * rowBytes, measured: Boolean(t.rows && t.dataBytes), from: t.from };
     })
     .filter((t) => t.rows > 0)
     .sort((a, b) => b.bytes - a.bytes || (a.name < b.name ? -1 : 1));
   const top = sized[0];
-  return top ? { name: top.name, rows: top.rows, rowBytes: top.rowBytes, keyBytes: STUDY_TABLE.keyBytes, source: "config" } : undefined;
+  return top
+    ? {
+        name: top.name,
+        rows: top.rows,
+        rowBytes: top.rowBytes,
+        keyBytes: STUDY_TABLE.keyBytes,
+        source: "config",
+        ...(top.measured ? {} : { rowBytesSource: "assumed" as const }),
+        ...(top.from ? { from: top.from } : {}),
+      }
+    : undefined;
 }
 
 /**
@@ -102,13 +116,13 @@ export function sortBufferImpact(sim: EngineSim, sortBufferBytes: number, inputs
     inputs: [
       ...inputs,
       { name: "rows", value: table.rows, source: table.source },
-      { name: "row_bytes", value: table.rowBytes, source: table.source },
-      { name: "key_bytes", value: table.keyBytes, source: table.source },
+      { name: "row_bytes", value: table.rowBytes, source: table.rowBytesSource ?? table.source },
+      { name: "key_bytes", value: table.keyBytes, source: table.source === "config" ? "assumed" : table.source },
     ],
     assumptions: [
       table === STUDY_TABLE
         ? `assumed table: ${sig2(table.rows)} rows of ${table.rowBytes} bytes and a ${table.keyBytes}-byte index key (the TPC-C stock table of the measured study, Aurora MySQL 2.04.9 on r5.2xlarge); the seconds and the ratio are both this table's: a table whose keys fill fewer sort buffers gains a different share`
-        : `the build's table${table.name ? ` ${table.name}` : ""}: ${sig2(table.rows)} rows of ${sig2(table.rowBytes)} bytes (${table.source === "config" ? "the largest table .innolint.json declares" : table.source}), ${sig2(table.keyBytes)}-byte index key${table.source === "config" ? " (assumed: the study's)" : ""}; host figures of the measured study (Aurora MySQL 2.04.9 on r5.2xlarge)`,
+        : `the build's table${table.name ? ` ${table.name}` : ""}: ${sig2(table.rows)} rows of ${sig2(table.rowBytes)} bytes (${table.source === "config" ? `the largest table ${table.from ?? ".innolint.json"} declares${table.rowBytesSource ? ", rows from its size at the study's row size" : ""}` : table.source}), ${sig2(table.keyBytes)}-byte index key${table.source === "config" ? " (assumed: the study's)" : ""}; host figures of the measured study (Aurora MySQL 2.04.9 on r5.2xlarge)`,
       "row0merge path: one sorted run per sort buffer, strictly two-way merge passes",
       "concurrent DML: 128 threads, 45 % writes, during an online table rebuild",
     ],
