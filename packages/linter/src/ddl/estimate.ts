@@ -73,7 +73,7 @@ function rebuildImpact(facts: SqlStatementFacts, sim: EngineSim, ddl: OnlineDdl,
   const partitions = p ? (p.subpartitioning ? p.subpartitioning.subpartitions : p.partitions) : 1;
   const inputs: ImpactInput[] = [
     { name: "rows", value: size.rows, source: size.source },
-    { name: "row_bytes", value: size.rowBytes, source: size.source === "assumed" && state ? "schema" : size.source },
+    { name: "row_bytes", value: size.rowBytes, source: size.rowBytesSource },
     { name: "partitions", value: partitions, source: "schema" },
     ...(ddlPath
       ? [

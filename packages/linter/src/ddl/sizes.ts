@@ -24,6 +24,8 @@ export interface TableSize {
   /** Average row bytes the estimate uses. */
   rowBytes: number;
   source: "live" | "config" | "assumed";
+  /** Where the row size comes from: the size's own source, the schema's columns, or the assumed 200 bytes. */
+  rowBytesSource: "live" | "config" | "schema" | "assumed";
   /** The configuration file a "config" size comes from, as messages name it. */
   from?: string;
   /** For messages: "70G, 2.0e8 rows, from .innolint.json". */
@@ -79,6 +81,7 @@ function measure(facts: SqlStatementFacts, name?: { name: string; schema?: strin
       ...(live.indexLength !== undefined ? { indexBytes: live.indexLength } : {}),
       rowBytes,
       source: "live",
+      rowBytesSource: live.avgRowLength ? "live" : schemaRow ? "schema" : "assumed",
       described: describe(rows, dataBytes, `from live ${facts.live?.server ?? ""}`.trim()),
     };
   }
@@ -97,7 +100,9 @@ function measure(facts: SqlStatementFacts, name?: { name: string; schema?: strin
     const rowBytes = rows > 0 ? Math.max(1, Math.round(dataBytes / rows)) : guess;
     const file = declared.from ?? ".innolint.json";
     const from = `declared in ${file}${declared.rows === undefined ? `, rows from ${guess}-byte rows${startRow !== undefined ? " (the table as this file finds it)" : ""}` : declared.dataBytes === undefined ? `, size from ${guess}-byte rows` : ""}`;
-    return { table, rows, dataBytes, rowBytes, source: "config", from: file, described: describe(rows, dataBytes, from) };
+    const rowBytesSource =
+      declared.rows !== undefined && declared.dataBytes !== undefined ? "config" : (startRow ?? schemaRow) !== undefined ? "schema" : "assumed";
+    return { table, rows, dataBytes, rowBytes, source: "config", rowBytesSource, from: file, described: describe(rows, dataBytes, from) };
   }
   const rowBytes = schemaRow ?? ASSUMED_ROW_BYTES;
   const rows = Math.round(ASSUMED_TABLE_BYTES / rowBytes);
@@ -107,6 +112,7 @@ function measure(facts: SqlStatementFacts, name?: { name: string; schema?: strin
     dataBytes: ASSUMED_TABLE_BYTES,
     rowBytes,
     source: "assumed",
+    rowBytesSource: schemaRow !== undefined ? "schema" : "assumed",
     described: describe(rows, ASSUMED_TABLE_BYTES, `assumed (declare it under "tables" in .innolint.json)`),
   };
 }

@@ -53,6 +53,23 @@ describe("alter-rebuilds-table", () => {
     const res = await run(["--format", "json", "--target", "mysql-8.0.36", "--config", "cfg/tables.json", "migration.sql"], { cwd: dir });
     const [found] = rebuilds((JSON.parse(res.stdout) as { findings: Found[] }).findings);
     expect(found?.message).toContain("(70G, 3.8e8 rows, declared in tables.json, rows from 200-byte rows)");
+    // The size is declared, the row size is not: it is labelled as what it is.
+    expect(found?.impact?.inputs).toContainEqual({ name: "rows", value: 375809638, source: "config" });
+    expect(found?.impact?.inputs).toContainEqual({ name: "row_bytes", value: 200, source: "assumed" });
+  });
+
+  it("labels the row size by where it comes from: declared rows and size, the schema's columns, or assumed", async () => {
+    const rowBytes = async (files: Record<string, string>) => {
+      const [found] = rebuilds((await lint(scratch({ ...files, "migration.sql": "ALTER TABLE orders ENGINE=InnoDB;\n" }))).findings);
+      return found?.impact?.inputs.find((i) => i.name === "row_bytes");
+    };
+    const config = (tables: object) => ({ ".innolint.json": JSON.stringify({ root: true, tables }) });
+    expect(await rowBytes(config({ orders: { rows: 2e8, dataSize: "70G" } }))).toEqual({ name: "row_bytes", value: 376, source: "config" });
+    expect(
+      (await rowBytes({ ...config({ orders: { dataSize: "70G" } }), "0_create.sql": "CREATE TABLE orders (id BIGINT PRIMARY KEY, note VARCHAR(100));\n" }))
+        ?.source,
+    ).toBe("schema");
+    expect(await rowBytes(config({ orders: { dataSize: "70G" } }))).toEqual({ name: "row_bytes", value: 200, source: "assumed" });
   });
 
   it("scales the estimate with the declared size, and stays silent below minimumSize", async () => {
