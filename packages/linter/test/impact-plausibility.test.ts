@@ -60,6 +60,44 @@ describe("drop and truncate stalls", () => {
     expect(pages / (pool / 16384)).toBeCloseTo(1, 1);
   });
 
+  it("a table smaller than one cleanup batch has all its pages hashed, never 1,024", () => {
+    const d = dropStallImpact(sim, {
+      pool: 64 * GiB,
+      instances: 8,
+      ahi: true,
+      operation: "drop",
+      drops: 1,
+      legacy: false,
+      lazy: true,
+      tablePages: { pages: 64, source: "config" },
+      inputs: [],
+    });
+    expect(d.inputs).toContainEqual({ name: "hashed_pages", value: 64, source: "assumed" });
+    expect(d.assumptions[0]).toContain("all 64 of its pages in the pool carry adaptive hash index entries");
+    expect(d.summary).not.toContain("up to");
+  });
+
+  it("a table that fills the pool costs about half a whole-list walk per cleanup batch, as btr_drop_next_batch() stops at 1,024", () => {
+    const pool = 64 * GiB;
+    const pages = pool / 16384;
+    const d = dropStallImpact(sim, {
+      pool,
+      instances: 8,
+      ahi: true,
+      operation: "drop",
+      drops: 1,
+      legacy: false,
+      lazy: true,
+      tablePages: { pages, source: "config" },
+      inputs: [],
+    });
+    const one = Number(/about ([\d.]+) s of stall/.exec(d.summary)![1]);
+    const most = Number(/up to ([\d,.]+) s if all/.exec(d.summary)![1]!.replace(/,/g, ""));
+    // 512 batches per instance: (512 + 1) / 2 whole walks.
+    expect(most / one).toBeGreaterThan(200);
+    expect(most / one).toBeLessThan(300);
+  });
+
   it("the message's ratio is the ratio of its two figures, with two significant figures, bounded", () => {
     const d = drop(256 * GiB);
     const m = /about ([\d.]+) (m?s) of stall, ([\d.]+)× the ([\d.]+) (m?s)/.exec(d.summary)!;

@@ -23,10 +23,14 @@
 //! `btr_drop_ahi_for_table()` loops while the table's indexes still hold hash references,
 //! checking the count *before* each batch; a batch (`btr_drop_next_batch()`) walks every
 //! instance's LRU list from the tail under its LRU-list mutex, collecting up to 1,024 hashed
-//! pages per instance. So there are `ceil(hashed pages per instance / 1,024)` walks and no
-//! final empty one (mysql-server `storage/innobase/btr/btr0sea.cc`). Hashed pages are hot,
-//! near the young head of the list, so each walk is taken as a whole-list walk. 8.0.23 did
-//! not change this.
+//! pages per instance and stopping at the 1,024th. So there are `ceil(hashed pages per
+//! instance / 1,024)` walks and no final empty one (mysql-server
+//! `storage/innobase/btr/btr0sea.cc`). Hashed pages are hot, near the young head of the list:
+//! with H of them in a list of L pages, the k-th walk passes the L − H cold pages and the
+//! k·1,024 hashed ones up to its last (those of earlier batches no longer hashed), and the last
+//! walk, finding fewer than it could take or exactly the rest, reaches the head: one batch is
+//! one whole-list walk, and a table whose pages fill the pool costs about half a whole-list walk
+//! per batch. 8.0.23 did not change this.
 //!
 //! Every walk visits pages one at a time through a linked list whose nodes (`buf_page_t`) are
 //! scattered in memory, so each step is a dependent cache miss: `PAGE_VISIT_NS` per page. In
@@ -85,8 +89,8 @@ pub const QUERY_CRITICAL_US: f64 = 0.5;
 pub const FREE_STALE_NS: f64 = 200.0;
 /// Simulated events per distinct hold length (a hold that is still running then may go on to
 /// `MAX_EVENTS_PER_HOLD_TYPE`; its rest is then computed from the same access model). There
-/// are at most three distinct lengths (flush-list batches, the last partial batch, whole-list
-/// walks).
+/// are at most four distinct lengths (flush-list batches, the last partial batch, the AHI
+/// cleanup's batch walks and its last, whole-list walk).
 pub const EVENTS_PER_HOLD_TYPE: u64 = 6_000;
 pub const MAX_EVENTS_PER_HOLD_TYPE: u64 = 16_000;
 /// Holds of a type simulated at least (within `MAX_EVENTS_PER_HOLD_TYPE`), after
@@ -354,15 +358,24 @@ fn plan_walks(inp: &Input, version: Version) -> Plan {
         }
     }
     if inp.ahi && inp.hashed_pages > 0.0 {
-        // One LRU walk of every instance per batch of 1,024 hashed pages per instance; the
-        // reference count is checked before each batch, so no walk follows the last one.
-        let walks = (inp.hashed_pages / inst / YIELD_EVERY).ceil();
+        // One LRU walk of every instance per batch of 1,024 hashed pages per instance, each
+        // from the tail to its 1,024th hashed page; the last reaches the head. The reference
+        // count is checked before each batch, so no walk follows the last one.
+        let hashed = (inp.hashed_pages / inst).min(lru_per_inst);
+        let walks = (hashed / YIELD_EVERY).ceil();
+        // Batches before the last: past the cold pages, then k·1,024 hashed ones (mean k = walks / 2).
+        let early_pages = (lru_per_inst - hashed) + YIELD_EVERY * walks / 2.0;
         for i in 0..inp.instances {
-            let us = lru_per_inst * visit_us;
-            plan.holds.push((i, us, walks));
-            plan.ahi_us += walks * us;
-            plan.pages += walks * lru_per_inst;
-            plan.longest_us = plan.longest_us.max(us);
+            let last_us = lru_per_inst * visit_us;
+            plan.holds.push((i, last_us, 1.0));
+            let mut pages = lru_per_inst;
+            if walks > 1.0 {
+                plan.holds.push((i, early_pages * visit_us, walks - 1.0));
+                pages += (walks - 1.0) * early_pages;
+            }
+            plan.ahi_us += pages * visit_us;
+            plan.pages += pages;
+            plan.longest_us = plan.longest_us.max(last_us);
         }
     }
     plan
@@ -663,12 +676,16 @@ mod tests {
     fn ahi_walks_one_lru_pass_per_batch_and_none_after() {
         // 8 instances, 1,024 hashed pages per instance: one batch, so one walk per instance.
         let pool = 128.0 * GIB / 16384.0;
+        let per_inst = pool / 8.0;
         for (hashed, walks) in [(8192.0, 1.0), (8193.0, 2.0), (16384.0, 2.0)] {
             let o = simulate(&input(&format!(
                 r#""version":"8.0.23","ahi":true,"hashed_pages":{},"table_pages_in_pool":{}"#,
                 hashed, hashed
             )));
-            let expected = walks * pool * page_visit_ns(pool) * 1e-9;
+            // The last walk is whole; an earlier one stops at its 1,024th hashed page.
+            let h: f64 = hashed / 8.0;
+            let early = (per_inst - h) + 1024.0 * walks / 2.0;
+            let expected = 8.0 * (per_inst + (walks - 1.0) * early) * page_visit_ns(pool) * 1e-9;
             assert!(
                 (o.ahi_s_per_drop / expected - 1.0).abs() < 1e-9,
                 "{} hashed pages: {} s, expected {} s",
@@ -677,6 +694,24 @@ mod tests {
                 expected
             );
         }
+    }
+
+    #[test]
+    fn a_table_that_fills_the_pool_costs_half_a_whole_walk_per_batch() {
+        // Every page hashed: batch k stops at k·1,024 pages, so B batches walk about L(B+1)/2.
+        let pool = 8.0 * GIB / 16384.0;
+        let o = simulate(&input(&format!(
+            r#""version":"8.0.23","ahi":true,"buffer_pool_bytes":{},"instances":1,"hashed_pages":{},"table_pages_in_pool":{}"#,
+            8.0 * GIB,
+            pool,
+            pool
+        )));
+        let batches = pool / 1024.0;
+        let whole_walks = o.ahi_s_per_drop / (pool * page_visit_ns(pool) * 1e-9);
+        assert!(
+            (whole_walks / ((batches + 1.0) / 2.0) - 1.0).abs() < 1e-9,
+            "{whole_walks} walks"
+        );
     }
 
     #[test]

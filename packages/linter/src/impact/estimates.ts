@@ -443,14 +443,17 @@ const DIRTY_RATIO = 0.5;
 
 /** The stall a DROP or TRUNCATE causes: old eager eviction against 8.0.23's lazy one, or AHI on against off. */
 export function dropStallImpact(sim: EngineSim, d: DropStallInputs): Impact {
+  // A table in use has at least one cleanup batch of hashed pages, unless it has fewer pages than that.
+  const smallTable = d.tablePages !== undefined && d.tablePages.pages < 1024;
+  const assumedHashed = smallTable && d.tablePages ? Math.max(1, Math.round(d.tablePages.pages)) : 1024;
   const params = {
     buffer_pool_bytes: Math.max(d.pool, 5 * MiB),
     instances: Math.min(Math.max(1, d.instances), 64),
     operation: d.operation,
     concurrent_drops: Math.min(Math.max(1, d.drops), 1000),
     dirty_ratio: DIRTY_RATIO,
-    // AHI comparisons assume the table was hot: 1,024 hashed pages.
-    hashed_pages: d.lazy ? (d.hashedPages ?? 1024) : 0,
+    // AHI comparisons assume the table was hot: one batch of hashed pages, or all of a smaller table's.
+    hashed_pages: d.lazy ? (d.hashedPages ?? assumedHashed) : 0,
   };
   // 5.7 TRUNCATE walks every LRU list twice; DROP (and TRUNCATE from 8.0) walks the flush lists.
   const walked =
@@ -488,7 +491,7 @@ export function dropStallImpact(sim: EngineSim, d: DropStallInputs): Impact {
       ...(d.lazy
         ? params.hashed_pages > 0
           ? [
-              `the dropped table was in use: ${grouped(params.hashed_pages)} of its pages carry adaptive hash index entries${most ? ", at least" : ""}, one cleanup batch per 1,024 of them per instance, each batch one walk of every instance's LRU list`,
+              `the dropped table was in use: ${smallTable && d.hashedPages === undefined ? "all " : ""}${grouped(params.hashed_pages)} of its pages${smallTable && d.hashedPages === undefined ? " in the pool" : ""} carry adaptive hash index entries${most ? ", at least" : ""}, one cleanup batch per 1,024 of them per instance, each batch one walk of every instance's LRU list`,
             ]
           : ["a table the application never queried: no adaptive hash index entries, so no LRU walk"]
         : ["an empty or cold table: no adaptive hash index entries to clean"]),
