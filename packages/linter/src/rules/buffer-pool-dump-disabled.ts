@@ -83,10 +83,17 @@ export default defineRule({
         ...(notes.length ? { notes } : {}),
         ...(ctx.sim
           ? {
-              impact: coldRestartImpact(ctx.sim, Math.max(pool, 5 * MiB), pct, loadPacing, [
-                { name: "innodb_buffer_pool_size", value: pool, source: optionSource(facts, "innodb_buffer_pool_size") },
-                { name: "innodb_buffer_pool_dump_pct", value: pct, source: optionSource(facts, "innodb_buffer_pool_dump_pct") },
-              ]),
+              impact: coldRestartImpact(
+                ctx.sim,
+                Math.max(pool, 5 * MiB),
+                pct,
+                loadPacing,
+                [
+                  { name: "innodb_buffer_pool_size", value: pool, source: optionSource(facts, "innodb_buffer_pool_size") },
+                  { name: "innodb_buffer_pool_dump_pct", value: pct, source: optionSource(facts, "innodb_buffer_pool_dump_pct") },
+                ],
+                ctx.host?.storage ? { kind: ctx.host.storage, from: ctx.host.from.storage ?? "the host" } : undefined,
+              ),
             }
           : {}),
         fix: {

@@ -40,6 +40,19 @@ describe("buffer-pool-dump-disabled: the dump load it recommends", () => {
     for (const target of ["mysql-5.6.51", "mariadb-10.0.38", "mariadb-10.11"]) expect(await finding(cnf, target), target).toBeDefined();
   });
 
+  it("on a host with rotating disks, says how long random reads take to bring the pages back, per disk", async () => {
+    const cnf = "[mysqld]\ninnodb_buffer_pool_size = 64G\ninnodb_buffer_pool_load_at_startup = OFF\n";
+    const [hdd] = await ruleFindings("buffer-pool-dump-disabled", cnf, "mysql-8.0.36", { impact: true, host: { storage: "hdd" } });
+    // 1,048,576 pages at 100 random reads a second: 2.9 hours.
+    expect(hdd?.impact?.summary).toContain(
+      "which on this host's rotating disks (from the command line), read at random as queries touch them, take about 2.9 h at 100 reads a second per 7,200 rpm disk",
+    );
+    expect(hdd?.impact?.inputs).toContainEqual({ name: "host_storage", value: "hdd", source: "config" });
+    expect(hdd?.impact?.assumptions.join(" ")).toContain('75–100 random reads a second (Wikipedia, "IOPS")');
+    const [ssd] = await ruleFindings("buffer-pool-dump-disabled", cnf, "mysql-8.0.36", { impact: true, host: { storage: "ssd" } });
+    expect(ssd?.impact?.summary).not.toContain("rotating");
+  });
+
   it("says how long the throttled load takes at the file's innodb_io_capacity, or the target's default", async () => {
     const cnf = "[mysqld]\ninnodb_buffer_pool_size = 64G\ninnodb_buffer_pool_load_at_startup = OFF\n";
     // 25 % of 64G is 1,048,576 pages: 87 min at 200 a second (8.0's default), 1.7 min at 8.4's 10,000.
