@@ -300,6 +300,25 @@ describe("every seed rule's findings carry a complete impact", () => {
     expect(smaller.actual.value).toBeGreaterThan(small.actual.value);
   });
 
+  it("a table the change creates is modelled at the size .innolint.json declares for it, as its queries are", async () => {
+    const dir = scratch({
+      ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.36", tables: { tab: { dataSize: "100G" } } }),
+      "my.cnf": "[mysqld]\ninnodb_buffer_pool_size = 8G\n",
+      "V1__tab.sql":
+        "CREATE TABLE tab (col01 VARCHAR(8) NOT NULL, col02 INT NOT NULL, PRIMARY KEY (col01, col02)) PARTITION BY HASH (col02) PARTITIONS 400;\n" +
+        "SELECT * FROM tab WHERE col01 = 'A' LIMIT 10;\n",
+    });
+    const out = JSON.parse((await run(["--format", "json", "my.cnf", "V1__tab.sql"], { cwd: dir })).stdout) as { findings: FullFinding[] };
+    const create = out.findings.find((f) => f.rule === "partition-count-high")?.impact;
+    const query = out.findings.find((f) => f.rule === "partition-unpruned-query")?.impact;
+    for (const i of [create, query]) {
+      expect(i?.inputs).toContainEqual({ name: "data_bytes", value: 100 * 2 ** 30, source: "config" });
+      expect(i?.assumptions[0]).toContain("100 GiB (declared in .innolint.json)");
+    }
+    // Before the CREATE the table has no columns: its row size is assumed, and says so.
+    expect(create?.assumptions[0]).toContain("200-byte rows (assumed)");
+  });
+
   it("a declared size gives the same rows whatever later ALTERs do to the columns", async () => {
     const dir = scratch({
       ".innolint.json": JSON.stringify({ root: true, target: "mysql-5.7.44", tables: { "shop.orders": { dataSize: "70G" } } }),

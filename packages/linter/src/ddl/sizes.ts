@@ -64,6 +64,38 @@ export function tableSize(facts: SqlStatementFacts, name?: { name: string; schem
 
 const measured = new WeakMap<SqlStatementFacts, Map<string, TableSize | "new">>();
 
+/**
+ * The size `.innolint.json` declares for a table, even one the change creates (the size it is
+ * declared to grow to): for models of the table's use rather than of an ALTER's copy.
+ */
+export function declaredTableSize(facts: SqlStatementFacts, name: { name: string; schema?: string }): TableSize | undefined {
+  const t = tablesOf({ ...facts, statement: { ...facts.statement, tables: [name] } })[0];
+  if (!t) return undefined;
+  return declared(facts, t, t.state ? facts.schema.rowSize(t.state)?.typical : undefined);
+}
+
+function declared(facts: SqlStatementFacts, t: NonNullable<ReturnType<typeof tablesOf>[number]>, schemaRow: number | undefined): TableSize | undefined {
+  const table = t.name;
+  const db = t.schema ?? t.state?.schema;
+  const declared = facts.tableSizes
+    ? ((db ? facts.tableSizes[`${db}.${table}`.toLowerCase()] : undefined) ?? facts.tableSizes[table.toLowerCase()])
+    : undefined;
+  if (!declared) return undefined;
+  // Rows from a declared size use the row as the file finds the table, so that they stay put while its ALTERs change the columns.
+  const fileStart = declared.rows === undefined ? facts.schemaAtFileStart : undefined;
+  const atStart = fileStart ? fileStart.table(t.name, t.schema ?? t.state?.schema) : undefined;
+  const startRow = atStart ? fileStart?.rowSize(atStart)?.typical : undefined;
+  const guess = startRow ?? schemaRow ?? ASSUMED_ROW_BYTES;
+  const rows = declared.rows ?? Math.round((declared.dataBytes ?? 0) / guess);
+  const dataBytes = declared.dataBytes ?? rows * guess;
+  const rowBytes = rows > 0 ? Math.max(1, Math.round(dataBytes / rows)) : guess;
+  const file = declared.from ?? ".innolint.json";
+  const from = `declared in ${file}${declared.rows === undefined ? `, rows from ${guess}-byte rows${startRow !== undefined ? " (the table as this file finds it)" : ""}` : declared.dataBytes === undefined ? `, size from ${guess}-byte rows` : ""}`;
+  const rowBytesSource =
+    declared.rows !== undefined && declared.dataBytes !== undefined ? "config" : (startRow ?? schemaRow) !== undefined ? "schema" : "assumed";
+  return { table, rows, dataBytes, rowBytes, source: "config", rowBytesSource, from: file, described: describe(rows, dataBytes, from) };
+}
+
 function measure(facts: SqlStatementFacts, name?: { name: string; schema?: string }): TableSize | "new" {
   const t = name ? tablesOf({ ...facts, statement: { ...facts.statement, tables: [name] } })[0] : tablesOf(facts)[0];
   const table = t?.name ?? "?";
@@ -85,25 +117,8 @@ function measure(facts: SqlStatementFacts, name?: { name: string; schema?: strin
       described: describe(rows, dataBytes, `from live ${facts.live?.server ?? ""}`.trim()),
     };
   }
-  const db = t?.schema ?? t?.state?.schema;
-  const declared = facts.tableSizes
-    ? ((db ? facts.tableSizes[`${db}.${table}`.toLowerCase()] : undefined) ?? facts.tableSizes[table.toLowerCase()])
-    : undefined;
-  if (declared) {
-    // Rows from a declared size use the row as the file finds the table, so that they stay put while its ALTERs change the columns.
-    const fileStart = declared.rows === undefined ? facts.schemaAtFileStart : undefined;
-    const atStart = fileStart && t ? fileStart.table(t.name, t.schema ?? t.state?.schema) : undefined;
-    const startRow = atStart ? fileStart?.rowSize(atStart)?.typical : undefined;
-    const guess = startRow ?? schemaRow ?? ASSUMED_ROW_BYTES;
-    const rows = declared.rows ?? Math.round((declared.dataBytes ?? 0) / guess);
-    const dataBytes = declared.dataBytes ?? rows * guess;
-    const rowBytes = rows > 0 ? Math.max(1, Math.round(dataBytes / rows)) : guess;
-    const file = declared.from ?? ".innolint.json";
-    const from = `declared in ${file}${declared.rows === undefined ? `, rows from ${guess}-byte rows${startRow !== undefined ? " (the table as this file finds it)" : ""}` : declared.dataBytes === undefined ? `, size from ${guess}-byte rows` : ""}`;
-    const rowBytesSource =
-      declared.rows !== undefined && declared.dataBytes !== undefined ? "config" : (startRow ?? schemaRow) !== undefined ? "schema" : "assumed";
-    return { table, rows, dataBytes, rowBytes, source: "config", rowBytesSource, from: file, described: describe(rows, dataBytes, from) };
-  }
+  const fromConfig = t ? declared(facts, t, schemaRow) : undefined;
+  if (fromConfig) return fromConfig;
   const rowBytes = schemaRow ?? ASSUMED_ROW_BYTES;
   const rows = Math.round(ASSUMED_TABLE_BYTES / rowBytes);
   return {

@@ -539,7 +539,7 @@ const POOL_FROM: Partial<Record<InputSource, string>> = { default: "the target's
 /** What the partition model runs on besides the partition count: the finding's own table and pool where known. */
 export interface PartitionWorkload {
   /** The table's clustered index, declared in a configuration or from a live server; absent: the reference table. */
-  table?: { dataBytes: number; rowBytes: number; source: "live" | "config"; from?: string };
+  table?: { dataBytes: number; rowBytes: number; source: "live" | "config"; from?: string; rowBytesSource?: "live" | "config" | "schema" | "assumed" };
   /** The pool an option file or a live server gives; absent: the reference 26 GB. */
   pool?: { bytes: number; source: InputSource };
   /** HASH or KEY partitions: equal in size (otherwise they grow geometrically, the newest the largest). */
@@ -591,7 +591,7 @@ export function partitionDivesImpact(
     : "a 26 GB buffer pool (assumed)";
   const layout = workload.even ? "equal in size, as HASH and KEY spread rows" : `the newest ${sig2(R.growth)}× the oldest`;
   const tableText = workload.table
-    ? `the table's ${sig2(dataBytes / 2 ** 30)} GiB of ${rowBytes}-byte rows (${workload.table.source === "live" ? "live" : `declared in ${workload.table.from ?? ".innolint.json"}`}) over the ${n} partitions, ${layout} (assumed)`
+    ? `the table's ${sig2(dataBytes / 2 ** 30)} GiB (${workload.table.source === "live" ? "live" : `declared in ${workload.table.from ?? ".innolint.json"}`}) of ${rowBytes}-byte rows${workload.table.rowBytesSource === "assumed" ? " (assumed)" : workload.table.rowBytesSource === "schema" ? " (the schema's columns)" : ""} over the ${n} partitions, ${layout} (assumed)`
     : `assumed table: ${sig2(dataBytes / 2 ** 30)} GiB of ${rowBytes}-byte rows over the ${n} partitions (${layout})`;
   return {
     model: "partition_dives",
@@ -611,7 +611,7 @@ export function partitionDivesImpact(
       { name: "innodb_buffer_pool_size", value: pool, source: workload.pool?.source ?? "assumed" },
     ],
     assumptions: [
-      `${tableText}, in ${poolText}; recent partitions hot; point SELECTs by a non-partitioning key, LIMIT 10`,
+      `${tableText}, in ${poolText}; ${workload.even ? "hot rows in every partition alike" : "recent partitions hot"}; point SELECTs by a non-partitioning key, LIMIT 10`,
       "each dive reads about two root-to-leaf paths plus up to ten leaf pages per partition",
       `ratios beyond ${PARTITION_RATIO_BOUND}× are shown as "more than ${PARTITION_RATIO_BOUND}×": no measurement covers them`,
     ],

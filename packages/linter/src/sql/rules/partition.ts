@@ -1,5 +1,5 @@
 /** Partitioning facts the partition rules share. */
-import { tableSize } from "../../ddl/sizes.js";
+import { declaredTableSize, tableSize } from "../../ddl/sizes.js";
 import type { PartitionWorkload } from "../../impact/estimates.js";
 import { effectiveNumber } from "../../optionfile/rules/facts.js";
 import type { PartitioningFacts } from "../types.js";
@@ -18,13 +18,23 @@ export function total(p: PartitioningFacts): number {
  * table), and the pool where the run has an option file or a live server.
  */
 export function divesWorkload(facts: SqlStatementFacts, table: { name: string; schema?: string }, partitioning?: PartitioningFacts): PartitionWorkload {
-  const size = tableSize(facts, table);
+  // A table the change creates is empty now, but a declared size is what it is meant to grow to.
+  const measured = tableSize(facts, table);
+  const size = measured === "new" ? (declaredTableSize(facts, table) ?? "new") : measured;
   const pool = facts.configSource === "default" ? undefined : effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value;
   return {
     // HASH and KEY spread rows evenly; RANGE and LIST partitions grow with time in the model.
     ...(partitioning && /hash|key/.test(partitioning.type) ? { even: true } : {}),
     ...(size !== "new" && size.source !== "assumed"
-      ? { table: { dataBytes: size.dataBytes, rowBytes: size.rowBytes, source: size.source, ...(size.from ? { from: size.from } : {}) } }
+      ? {
+          table: {
+            dataBytes: size.dataBytes,
+            rowBytes: size.rowBytes,
+            source: size.source,
+            rowBytesSource: size.rowBytesSource,
+            ...(size.from ? { from: size.from } : {}),
+          },
+        }
       : {}),
     ...(pool !== undefined ? { pool: { bytes: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") } } : {}),
   };
