@@ -73,6 +73,10 @@ SOURCES = {
         "title": "MySQL 5.7 Reference Manual: Server System Variables",
         "url": "https://dev.mysql.com/doc/refman/5.7/en/server-system-variables.html",
     },
+    "mysql-56-default-changes": {
+        "title": "MySQL 5.6 Reference Manual: Changes to Server Defaults",
+        "url": "https://dev.mysql.com/doc/refman/5.6/en/server-default-changes.html",
+    },
     "mysql-binlog-vars-80": {
         "title": "MySQL 8.0 Reference Manual: Binary Logging Options and Variables",
         "url": "https://dev.mysql.com/doc/refman/8.0/en/replication-options-binary-log.html",
@@ -424,6 +428,15 @@ MYSQL_HISTORY = {
     "host_cache_size": [{"since": "0.0.0", "default": A("128 + max_connections, at most 2000"), "sources": ["mysql-sysvars-57"]}],
     "lower_case_table_names": [{"since": "0.0.0", "default": A("0 on Linux/Unix, 1 on Windows, 2 on macOS"), "sources": ["mysql-sysvars-57"]}],
     "open_files_limit": [{"since": "0.0.0", "default": A("computed from max_connections and table_open_cache, limited by the OS"), "sources": ["mysql-sysvars-57"]}],
+    # 5.6.8 turned the query cache off by default (and gave it 1M, unused while the type is OFF).
+    "query_cache_type": [
+        {"since": "0.0.0", "default": "ON", "sources": ["mysql-56-default-changes"]},
+        {"since": "5.6.8", "default": "OFF", "sources": ["mysql-56-default-changes"]},
+    ],
+    "query_cache_size": [
+        {"since": "0.0.0", "default": 0, "sources": ["mysql-56-default-changes"]},
+        {"since": "5.6.8", "default": 1048576, "sources": ["mysql-56-default-changes"]},
+    ],
     "thread_stack": [
         {"since": "0.0.0", "default": 262144, "note": "64-bit platforms", "sources": ["mysql-sysvars-57"]},
         {"since": "8.0.0", "default": 1048576, "approx": True, "sources": ["src-mysql-8.0.41:sql/sys_vars.cc"]},
@@ -619,6 +632,11 @@ MARIADB_OPTION_GROUPS = ["mysqld", "server", "mysqld-{series}", "mariadb", "mari
 # MariaDB: the catalogue's facts come from a live 10.11 server; these are the differences from
 # 10.11 for 10.6 and 11.4 that we know of (see the report's gaps).
 MARIADB_HISTORY = {
+    # MariaDB 10.1.7 turned the query cache off by default.
+    "query_cache_type": [
+        {"since": "0.0.0", "default": "ON", "sources": ["mariadb-kb-sysvars"]},
+        {"since": "10.1.7", "default": "OFF", "sources": ["mariadb-kb-sysvars"]},
+    ],
     "innodb_buffer_pool_instances": [
         {"since": "0.0.0", "type": "unsigned", "scope": ["global"], "dynamic": False, "option": True,
          "default": 0, "min": 0, "max": 64, "unit": "count", "sources": ["mariadb-bpi"]},

@@ -54,6 +54,17 @@ describe("catalogue: key InnoDB and binlog figures", () => {
     expect([m.default, m.min, m.max]).toEqual([1, 0, 3]);
   });
 
+  it("the query cache was on by default before MySQL 5.6.8 and MariaDB 10.1.7", () => {
+    expect(known("mysql-5.5.62", "query_cache_type").default).toBe("ON");
+    expect(known("percona-5.5.62", "query_cache_type").default).toBe("ON");
+    expect(known("mysql-5.6.7", "query_cache_type").default).toBe("ON");
+    expect(known("mysql-5.6.8", "query_cache_type").default).toBe("OFF");
+    expect(known("mysql-5.5.62", "query_cache_size").default).toBe(0);
+    expect(known("mysql-5.7.44", "query_cache_size").default).toBe(1048576);
+    expect(known("mariadb-10.1.6", "query_cache_type").default).toBe("ON");
+    expect(known("mariadb-10.11", "query_cache_type").default).toBe("OFF");
+  });
+
   it("ranges come from release builds, not from debug or sanitizer branches of sys_vars.cc", () => {
     // MySQL 8's sys_vars.cc raises thread_stack's minimum to 1M only under clang UBSAN, and gives
     // these other minimums only in NDEBUG-less builds; the manual's figures are the release ones.

@@ -78,3 +78,15 @@ describe("version bounds the corpus found wrong", () => {
     expect(before[0]!.message).toMatch(/first appeared in 5\.6\.27/);
   });
 });
+
+describe("targets before the catalogue's first series", () => {
+  it("a name that later releases read as a prefix may be the old server's own option: its value is not judged as the longer one's", async () => {
+    // XtraDB 5.5 (MariaDB 5.5) has innodb_read_ahead = none|random|linear|both; MariaDB 10.6+ reads the name as a prefix of innodb_read_ahead_threshold.
+    const old = await lintLine("innodb_read_ahead = linear", "mariadb-5.5.68");
+    expect(old.map((f) => [f.rule, f.severity])).toEqual([["unknown-variable", "info"]]);
+    expect(old[0]!.message).toContain("unless mariadbd 5.5.68 has an option of exactly that name");
+    // In the catalogue's series the same line is a prefix with a value the threshold refuses.
+    const now = await lintLine("innodb_read_ahead = linear", "mariadb-10.11.7");
+    expect(now.map((f) => f.rule)).toEqual(["unknown-variable", "invalid-value"]);
+  });
+});

@@ -1,4 +1,4 @@
-import { memberRemovedIn } from "../catalogue/index.js";
+import { catalogueGap, memberRemovedIn } from "../catalogue/index.js";
 import type { ResolvedOption } from "../optionfile/rules/facts.js";
 import { serverName, styled } from "../optionfile/rules/shared.js";
 import { notMembers } from "../optionfile/rules/values.js";
@@ -27,6 +27,8 @@ export default defineRule({
     for (const o of facts.options) {
       if (!o.serverGroup || o.setsMaximum) continue;
       const i = o.interpretation;
+      // Before the catalogue's first series a name read as an abbreviation may be an option of the target's own (XtraDB 5.5's innodb_read_ahead): its value is not the longer option's.
+      if (o.abbreviates && catalogueGap(facts.target)?.edge === "before") continue;
       const range = o.entry.valueRange ?? o.entry.lineRange;
       if (i?.kind === "invalid") {
         // A member a later release retired is explained by that; the list of members helps only with the rest.

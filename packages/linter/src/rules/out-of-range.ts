@@ -1,3 +1,4 @@
+import { catalogueGap } from "../catalogue/index.js";
 import { formatBytes } from "../optionfile/rules/values.js";
 import { defineRule } from "./define.js";
 
@@ -7,6 +8,8 @@ export default defineRule({
   check(facts, ctx) {
     for (const o of facts.options) {
       if (!o.serverGroup || o.setsMaximum || o.interpretation?.kind !== "number") continue;
+      // Before the catalogue's first series a name read as an abbreviation may be an option of the target's own (XtraDB 5.5's innodb_read_ahead): its value is not the longer option's.
+      if (o.abbreviates && catalogueGap(facts.target)?.edge === "before") continue;
       if (o.effectiveNumber === undefined || o.effectiveNumber === o.interpretation.value) continue;
       if (o.lookup.status === "unknown") continue;
       const f = o.lookup.facts;

@@ -1,4 +1,5 @@
 import { lookupVariable } from "../catalogue/index.js";
+import { effectiveBoolean } from "../optionfile/rules/facts.js";
 import { isOn, setting } from "../optionfile/rules/settings.js";
 import { styled } from "../optionfile/rules/shared.js";
 import { defineRule } from "./define.js";
@@ -11,7 +12,14 @@ export default defineRule({
   id: "replica-not-read-only",
   surfaces: ["option-file"],
   check(facts, ctx) {
-    const signals = facts.options.filter((o) => o.serverGroup && REPLICA_ONLY.test(o.variable) && !(o.entry.value !== null && o.entry.value.trim() === ""));
+    const signals = facts.options.filter(
+      (o) =>
+        o.serverGroup &&
+        REPLICA_ONLY.test(o.variable) &&
+        !(o.entry.value !== null && o.entry.value.trim() === "") &&
+        // skip_slave_start = 0 turns it off: no signal.
+        (!o.variable.startsWith("skip_") || effectiveBoolean(facts, o.variable)?.value === true),
+    );
     const first = signals[0];
     if (!first || galeraNode(facts)) return;
     // Group Replication manages super_read_only on secondaries itself.

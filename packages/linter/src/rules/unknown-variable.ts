@@ -128,15 +128,18 @@ export default defineRule({
       const { entry } = o;
       if (o.abbreviates) {
         const mariadb = facts.target.flavor === "mariadb";
+        // Before the catalogue's first series the name may be an option of the target's own that later releases dropped.
+        const before = catalogueGap(facts.target)?.edge === "before";
+        const unless = before ? `; unless ${server} has an option of exactly that name, which innolint's catalogue cannot tell for releases this old` : "";
         ctx.report({
           file: entry.file,
           range: entry.nameRange,
           severity: mariadb ? "info" : "warning",
           versionDependent: !mariadb,
           message: mariadb
-            ? `"${entry.rawName}" is an abbreviation of ${o.abbreviates}: MariaDB accepts unambiguous prefixes today, but a new option with the same prefix will make the server refuse to start`
-            : `"${entry.rawName}" is an abbreviation of ${o.abbreviates}: ${server} accepts the unambiguous prefix with a deprecation warning, but MySQL 5.7 accepts only full names and refuses to start ("unknown variable")`,
-          fix: renameFix(o, o.abbreviates, "safe"),
+            ? `"${entry.rawName}" is an abbreviation of ${o.abbreviates}: MariaDB accepts unambiguous prefixes today, but a new option with the same prefix will make the server refuse to start${unless}`
+            : `"${entry.rawName}" is an abbreviation of ${o.abbreviates}: ${server} accepts the unambiguous prefix with a deprecation warning, but MySQL 5.7 accepts only full names and refuses to start ("unknown variable")${unless}`,
+          fix: renameFix(o, o.abbreviates, before ? "unsafe" : "safe"),
         });
         continue;
       }

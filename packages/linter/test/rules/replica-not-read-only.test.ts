@@ -33,3 +33,14 @@ describe("replica-not-read-only: read_only without super_read_only", () => {
     expect(await ruleFindings("replica-not-read-only", "[mysqld]\nserver_id = 2\nread_only = ON\n", "mysql-8.0.36")).toEqual([]);
   });
 });
+
+describe("replica-not-read-only: what marks a replica", () => {
+  it("skip_slave_start = 0 turns the option off and marks nothing; = 1 or bare does", async () => {
+    for (const line of ["skip_slave_start = 0", "skip-slave-start = OFF", "skip_replica_start = FALSE"]) {
+      expect(await ruleFindings("replica-not-read-only", `[mysqld]\nserver_id = 2\n${line}\n`, "mysql-8.0.36"), line).toEqual([]);
+    }
+    for (const line of ["skip_slave_start = 1", "skip-slave-start"]) {
+      expect(await ruleFindings("replica-not-read-only", `[mysqld]\nserver_id = 2\n${line}\n`, "mysql-8.0.36"), line).toHaveLength(1);
+    }
+  });
+});
