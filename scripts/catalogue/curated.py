@@ -77,6 +77,14 @@ SOURCES = {
         "title": "MySQL 5.6 Reference Manual: Changes to Server Defaults",
         "url": "https://dev.mysql.com/doc/refman/5.6/en/server-default-changes.html",
     },
+    "mariadb-upgrade-53-55": {
+        "title": "MariaDB Knowledge Base: Upgrading from MariaDB 5.3 to MariaDB 5.5 (options that have been removed or renamed)",
+        "url": "https://mariadb.com/kb/en/upgrading-from-mariadb-53-to-mariadb-55/",
+    },
+    "mariadb-kb-mariadbd-options": {
+        "title": "MariaDB Knowledge Base: mariadbd Options",
+        "url": "https://mariadb.com/kb/en/mariadbd-options/",
+    },
     "mysql-binlog-vars-80": {
         "title": "MySQL 8.0 Reference Manual: Binary Logging Options and Variables",
         "url": "https://dev.mysql.com/doc/refman/8.0/en/replication-options-binary-log.html",
@@ -789,6 +797,55 @@ _REMOVED_KEPT = {
     "max_long_data_size": ("unsigned", "10.6.0", True),
     "super_large_pages": ("boolean", "10.6.0", True),
 }
+# Variables of MariaDB 5.5 (XtraDB 5.5) and 10.x removed before the catalogue's first series, each with the release
+# that removed it (the KB's "Removed:" line; approx where it names only a series), so that an old target knows them
+# and a current one says when they went (mariadbd 10.11.19 refuses every one: exit 7, "unknown variable").
+_MARIADB_REMOVED_OLD = {
+    # name: (type, removed in, approx, source[, enum values])
+    "innodb_additional_mem_pool_size": ("size", "10.2.2", False, "mariadb-kb-innodb-sysvars"),
+    "innodb_support_xa": ("boolean", "10.3.0", False, "mariadb-kb-innodb-sysvars"),
+    "innodb_adaptive_flushing_method": ("enum", "10.0.0", True, "mariadb-kb-innodb-sysvars", ["native", "estimate", "keep_average", "0", "1", "2"]),
+    "innodb_flush_neighbor_pages": ("enum", "10.0.0", True, "mariadb-kb-innodb-sysvars", ["none", "area", "cont", "0", "1", "2"]),
+    "innodb_stats_update_need_lock": ("unsigned", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_log_block_size": ("size", "10.3.0", False, "mariadb-kb-innodb-sysvars"),
+    "innodb_adaptive_checkpoint": ("enum", "5.5.20", True, "mariadb-upgrade-53-55", ["none", "reflex", "estimate", "keep_average", "0", "1", "2", "3"]),
+    "innodb_checkpoint_age_target": ("unsigned", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_dict_size_limit": ("size", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_fast_checksum": ("boolean", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_lazy_drop_table": ("unsigned", "10.0.0", False, "mariadb-kb-innodb-sysvars"),
+    "innodb_use_sys_stats_table": ("boolean", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_ibuf_active_contract": ("unsigned", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_ibuf_accel_rate": ("unsigned", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_ibuf_max_size": ("size", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_recovery_stats": ("boolean", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_stats_auto_update": ("unsigned", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_use_global_flush_log_at_trx_commit": ("boolean", "10.3.0", False, "mariadb-kb-innodb-sysvars"),
+    "innodb_expand_import": ("unsigned", "5.5.20", True, "mariadb-upgrade-53-55"),
+    "innodb_import_table_from_xtrabackup": ("unsigned", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_extra_rsegments": ("unsigned", "5.5.20", True, "mariadb-upgrade-53-55"),
+    "innodb_use_purge_thread": ("unsigned", "5.5.20", True, "mariadb-upgrade-53-55"),
+    "innodb_file_io_threads": ("unsigned", "10.3.0", False, "mariadb-kb-mariadbd-options"),
+    "innodb_blocking_buffer_pool_restore": ("boolean", "10.0.0", False, "mariadb-kb-innodb-sysvars"),
+    "innodb_buffer_pool_restore_at_startup": ("unsigned", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_auto_lru_dump": ("unsigned", "5.5.20", True, "mariadb-upgrade-53-55"),
+    "innodb_merge_sort_block_size": ("size", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_pass_corrupt_table": ("unsigned", "5.5.20", True, "mariadb-upgrade-53-55"),
+    "innodb_show_verbose_locks": ("unsigned", "10.3.0", False, "mariadb-kb-innodb-sysvars"),
+    "innodb_show_locks_held": ("unsigned", "10.3.0", False, "mariadb-kb-innodb-sysvars"),
+    "innodb_thread_concurrency_timer_based": ("boolean", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_doublewrite_file": ("string", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_buffer_pool_shm_key": ("unsigned", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_buffer_pool_shm_checksum": ("boolean", "10.0.0", True, "mariadb-kb-innodb-sysvars"),
+    "innodb_corrupt_table_action": ("enum", "10.3.0", False, "mariadb-kb-innodb-sysvars", ["assert", "warn", "salvage", "deprecated"]),
+    "innodb_mirrored_log_groups": ("unsigned", "10.2.2", False, "mariadb-kb-innodb-sysvars"),
+    "innodb_use_fallocate": ("boolean", "10.3.0", False, "mariadb-kb-innodb-sysvars"),
+}
+for _n, (_t, _since, _approx, _src, *_vals) in _MARIADB_REMOVED_OLD.items():
+    MARIADB_HISTORY.setdefault(_n, []).extend([
+        {"since": "0.0.0", "type": _t, "scope": ["global"], "option": True, "default": None,
+         **({"values": _vals[0]} if _vals else {}), "sources": [_src]},
+        {"since": _since, "removed": True, **({"approx": True} if _approx else {}), "sources": [_src, "mariadb-oracle-10.11.19-refused"]},
+    ])
 # MySQL options MariaDB never implemented and accepts for compatibility only.
 _MYSQL_COMPAT = [
     "abort_slave_event_count", "binlog_max_flush_queue_time", "binlog_order_commits", "binlog_rows_query_log_events",

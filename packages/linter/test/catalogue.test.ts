@@ -54,6 +54,16 @@ describe("catalogue: key InnoDB and binlog figures", () => {
     expect([m.default, m.min, m.max]).toEqual([1, 0, 3]);
   });
 
+  it("MariaDB 5.5's XtraDB and InnoDB variables are known to it, and removed where the KB says", () => {
+    for (const name of ["innodb_additional_mem_pool_size", "innodb_support_xa", "innodb_flush_neighbor_pages", "innodb_log_block_size"]) {
+      expect(status("mariadb-5.5.68", name), name).toBe("known");
+      expect(status("mariadb-10.6", name), name).toBe("removed");
+    }
+    const r = lookupVariable(t("mariadb-10.11"), "innodb_additional_mem_pool_size");
+    expect(r.status === "removed" && r.removedIn).toBe("10.2.2");
+    expect(known("mariadb-5.5.68", "innodb_flush_neighbor_pages").values).toEqual(["none", "area", "cont", "0", "1", "2"]);
+  });
+
   it("the query cache was on by default before MySQL 5.6.8 and MariaDB 10.1.7", () => {
     expect(known("mysql-5.5.62", "query_cache_type").default).toBe("ON");
     expect(known("percona-5.5.62", "query_cache_type").default).toBe("ON");
