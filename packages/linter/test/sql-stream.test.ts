@@ -84,6 +84,20 @@ describe("windowed parsing", () => {
     }
   });
 
+  it("never ends a window after a DELIMITER command the file has not finished (DELIMITER / of DELIMITER //)", async () => {
+    // With 7-byte windows, the first window of the unpadded file ends at "DELIMITER /"; padding moves the cut along.
+    const body = "SELECT 1;\nDELIMITER //\nCREATE FUNCTION f() RETURNS INT BEGIN RETURN 4 / 2; END//\nDELIMITER ;\nSELECT 3;\n";
+    for (let pad = 0; pad < 7; pad++) {
+      const path = join(tmp, `delimiter-cut-${pad}.sql`);
+      const text = " ".repeat(pad) + body;
+      writeFileSync(path, text);
+      const whole = await extractFacts(path, text, target);
+      expect(whole.statements).toHaveLength(3);
+      const { unreset: _u, ...streamed } = await extractFactsStreamed(path, target, { window: 7, cap: 1 << 20 });
+      expect(streamed, `pad ${pad}`).toEqual(whole);
+    }
+  });
+
   it("reports a statement over the cap, NUL bytes and invalid UTF-8 with their lines", async () => {
     const big = join(tmp, "big-statement.sql");
     writeFileSync(big, "SELECT 1;\nSELECT 2;\nINSERT INTO t VALUES " + "(1),".repeat(5000) + "(2);\n");

@@ -102,6 +102,9 @@ function rebase(value: unknown, prefixLines: number, baseLine: number, baseColum
   }
 }
 
+/** The mysql client's DELIMITER command (also `\d`), which takes the rest of its line. */
+const CLIENT_COMMAND = /\bdelimiter\b|\\d/i;
+
 function delimiterLine(delimiter: string): string {
   if (delimiter === ";") return "";
   return /[\s'"`]/.test(delimiter) ? `DELIMITER '${delimiter}'\n` : `DELIMITER ${delimiter}\n`;
@@ -200,7 +203,13 @@ export async function streamSqlFacts(file: string, target: Target, sink: (facts:
       if (pending.length === 0 && eof) break;
       const prefix = delimiterLine(delimiter);
       const text = prefix + pending;
-      const resolved = resolveVersionedComments(text, target);
+      let resolved = resolveVersionedComments(text, target);
+      // A client command ends at its line's end: `DELIMITER /` at the window's end may be `DELIMITER //`
+      // in the file, so a window never ends after one the file has not finished.
+      const lastLine = text.lastIndexOf("\n") + 1;
+      if (!eof && resolved.boundary > lastLine && CLIENT_COMMAND.test(text.slice(lastLine))) {
+        resolved = resolveVersionedComments(text.slice(0, lastLine), target);
+      }
       const cut = eof ? text.length : resolved.boundary;
       if (cut <= prefix.length) {
         if (eof) break;
