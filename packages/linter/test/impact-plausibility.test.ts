@@ -139,6 +139,18 @@ describe("unpruned partitions", () => {
     expect(partitionDivesImpact(sim, 8192, "pruned", []).summary).toContain(`more than ${PARTITION_RATIO_BOUND}× fewer`);
   });
 
+  it("HASH partitions lose at most the partition count against a pruned query, whose hot pages span every partition", () => {
+    // Pruned to the newest partitions, the baseline's hot set shrank into the pool while the unpruned one
+    // thrashed it: 26 HASH partitions of data ten times the pool read 120× fewer QPS. Dives in n
+    // partitions touch about n times the pages of one, on the same hot set.
+    for (const n of [12, 26, 100]) {
+      const i = partitionDivesImpact(sim, n, "pruned", [], { even: true });
+      expect(1 / i.ratio, `${n} partitions`).toBeLessThanOrEqual(n);
+      expect(1 / i.ratio, `${n} partitions`).toBeGreaterThan(1);
+      expect(i.baseline.label).toBe("pruned to one partition (modelled as the table's rows in one B-tree)");
+    }
+  });
+
   it("at the measured 26 partitions, pruning gains what skipping the dives gained (3.7× measured)", () => {
     const pruned = 1 / partitionDivesImpact(sim, 26, "pruned", []).ratio;
     const skipped = 1 / partitionDivesImpact(sim, 26, "records_in_range", []).ratio;
