@@ -497,7 +497,7 @@ export function dropStallImpact(sim: EngineSim, d: DropStallInputs): Impact {
     baseline: { label: d.lazy ? "adaptive hash index off" : "lazy eviction (MySQL 8.0.23+)", value: base.stall_seconds },
     actual: { label: d.lazy ? "adaptive hash index on" : "this target", value: actual.stall_seconds },
     ratio,
-    summary: `about ${seconds(actual.stall_seconds)} of stall${most ? ` if one cleanup batch of the table's pages carries hash entries${upTo};` : ","} ${times(ratio, DROP_RATIO_BOUND)} the ${seconds(base.stall_seconds)} ${d.lazy ? "with AHI off" : "with lazy eviction"}; ${d.lazy ? `${sig2(actual.pages_walked_per_drop)} LRU pages walked` : `${sig2(actual.pages_walked_per_drop)} pages walked: ${walked}`}; waits on the list mutexes alone cost concurrent queries ${sig2(loss)} % of their throughput meanwhile`,
+    summary: `about ${seconds(actual.stall_seconds)} of stall${most ? ` if one cleanup batch of the table's pages carries hash entries${upTo};` : ","} ${ratio < 1.05 ? "about the same as" : times(ratio, DROP_RATIO_BOUND)} the ${seconds(base.stall_seconds)} ${d.lazy ? "with AHI off" : "with lazy eviction"}; ${d.lazy ? `${sig2(actual.pages_walked_per_drop)} LRU pages walked` : `${sig2(actual.pages_walked_per_drop)} pages walked: ${walked}`}; waits on the list mutexes alone cost concurrent queries ${sig2(loss)} % of their throughput meanwhile`,
     inputs: [
       ...d.inputs,
       { name: "concurrent_drops", value: params.concurrent_drops, source: "schema" },
