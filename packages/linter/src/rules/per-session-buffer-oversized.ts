@@ -34,7 +34,8 @@ export default defineRule({
       const def = lookup.status === "known" && typeof lookup.facts.default === "number" ? lookup.facts.default : undefined;
       if (!o || size === undefined || !def || size <= def * ctx.options.factor) continue;
       const whole = how.whole(facts.target);
-      const times = Number((size / def).toPrecision(2));
+      // A whole ratio of two settings is exact (64M is 256× 256K); only a fraction is rounded.
+      const times = Number.isInteger(size / def) ? size / def : Number((size / def).toPrecision(2));
       const peak = connections ? `; at max_connections=${connections} that is up to ${bytes2(size * connections)} for this buffer alone` : "";
       const sortNote = name === "sort_buffer_size" && !whole ? " (since MySQL 8.0.12 filesort grows its buffer as rows arrive, up to this size)" : "";
       ctx.report({

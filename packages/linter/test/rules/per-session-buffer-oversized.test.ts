@@ -13,17 +13,17 @@ describe("per-session-buffer-oversized", () => {
       [
         3,
         "warning",
-        "join_buffer_size=64M is 260× the 256K default, and the buffer is per session, allocated whole for each table a join buffers, so one query can take several; at max_connections=2000 that is up to 130G for this buffer alone; set it per session for the queries that need more",
+        "join_buffer_size=64M is 256× the 256K default, and the buffer is per session, allocated whole for each table a join buffers, so one query can take several; at max_connections=2000 that is up to 125G for this buffer alone; set it per session for the queries that need more",
       ],
       [
         4,
         "info",
-        "sort_buffer_size=64M is 260× the 256K default, and the buffer is per session, allocated for each sort (since MySQL 8.0.12 filesort grows its buffer as rows arrive, up to this size); at max_connections=2000 that is up to 130G for this buffer alone; set it per session for the queries that need more",
+        "sort_buffer_size=64M is 256× the 256K default, and the buffer is per session, allocated for each sort (since MySQL 8.0.12 filesort grows its buffer as rows arrive, up to this size); at max_connections=2000 that is up to 125G for this buffer alone; set it per session for the queries that need more",
       ],
       [
         5,
         "info",
-        "read_buffer_size=16M is 130× the 128K default, and the buffer is per session, allocated for each sequential scan of a MyISAM table and for some temporary files; at max_connections=2000 that is up to 31G for this buffer alone; set it per session for the queries that need more",
+        "read_buffer_size=16M is 128× the 128K default, and the buffer is per session, allocated for each sequential scan of a MyISAM table and for some temporary files; at max_connections=2000 that is up to 31G for this buffer alone; set it per session for the queries that need more",
       ],
     ]);
   });

@@ -91,9 +91,12 @@ export function memoryBound(facts: OptionFacts, hostMemory?: number): MemoryBoun
   };
 }
 
-/** A byte count to two significant figures in the option files' units: 250G, 1.9M, 48G. */
+/**
+ * A byte count in the option files' units: a whole number of its unit as written (512G, 256M, as a
+ * setting or an exact quotient reads), anything else to two significant figures (1.9M, 250G).
+ */
 export function bytes2(n: number): string {
   const { value: v, unit } = inUnits(n, ["B", "K", "M", "G", "T", "P", "E"]);
-  const shown = v >= 10 ? String(Number(v.toPrecision(2))) : v.toFixed(1).replace(/\.0$/, "");
+  const shown = Number.isInteger(v) ? String(v) : v >= 10 ? String(Number(v.toPrecision(2))) : v.toFixed(1).replace(/\.0$/, "");
   return `${shown}${unit === "B" ? " bytes" : unit}`;
 }
