@@ -151,6 +151,21 @@ describe("unpruned partitions", () => {
     }
   });
 
+  it("on HASH partitions, more of them never gain throughput, and the pruned query they are compared with does not change", () => {
+    // In a 64G pool, 540 partitions once read 73× fewer and 800 only 1.9× fewer: a partition of
+    // a few simulated pages decided by its rounding whether the hot set fit.
+    const pool = { bytes: 64 * GiB, source: "config" as const };
+    let last = Number.POSITIVE_INFINITY;
+    const baselines = new Set<number>();
+    for (const n of [26, 101, 200, 400, 540, 700, 800, 1000, 2000, 4000, 8192]) {
+      const i = partitionDivesImpact(sim, n, "pruned", [], { even: true, pool });
+      expect(i.actual.value, `${n} partitions`).toBeLessThan(last * 1.02);
+      last = i.actual.value;
+      baselines.add(Math.round(i.baseline.value));
+    }
+    expect(baselines.size).toBe(1);
+  });
+
   it("at the measured 26 partitions, pruning gains what skipping the dives gained (3.7× measured)", () => {
     const pruned = 1 / partitionDivesImpact(sim, 26, "pruned", []).ratio;
     const skipped = 1 / partitionDivesImpact(sim, 26, "records_in_range", []).ratio;

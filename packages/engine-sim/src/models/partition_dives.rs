@@ -31,7 +31,11 @@
 //! full-size share. The simulated clock is scaled so that each page's re-access interval
 //! matches the full-size system (which is what `old_blocks_time` compares against); it needs
 //! the throughput, which needs the misses, so it is set again after each pool's worth of
-//! misses during the warm-up (a fixed-point iteration within one pass). The simulation warms
+//! misses during the warm-up (a fixed-point iteration within one pass). Equal partitions
+//! (`growth` 1) that every query dives are interchangeable under the one list, so beyond
+//! `SYM_PARTITIONS` only that many are simulated, with their share of the pool, and their misses
+//! count for all: each partition keeps many simulated pages instead of a few whose rounding
+//! decides whether its hot pages fit. The simulation warms
 //! up until its misses reach twice the pool (the first fill included), then measures until
 //! they reach twice the pool again (`WARM_POOLS`, `MEASURE_POOLS`). Misses per query come out
 //! of it, separately for dives and for the query's own reads. Page ids are dense, so the list
@@ -82,6 +86,10 @@ pub const MEASURE_POOLS: f64 = 2.0;
 pub const IDLE_QUERIES: u64 = 200;
 pub const MIN_MEASURED_QUERIES: u64 = 200;
 pub const MEASURED_QUERIES: u64 = 1500;
+/// Equal partitions that every query dives alike are interchangeable under one LRU list, so
+/// beyond this many only this many are simulated, with their share of the pool (see `simulate`;
+/// more when that share would be under `SIM_POOL_PAGES`).
+pub const SYM_PARTITIONS: u64 = 16;
 /// A query that reads more consecutive leaves than `SCAN_POOLS` simulated pools walks that many
 /// through the list; the rest are counted as reads: by then its own earlier pages fill the old
 /// sublist, so each further new leaf is a miss. This bounds a query's work whatever LIMIT and
@@ -333,6 +341,11 @@ pub struct Outcome {
     pub cpu_utilization: f64,
     pub scale: f64,
     pub simulated_queries: u64,
+    /// Page accesses the simulation makes per query (fewer than the query's own when equal
+    /// partitions stand for each other).
+    pub simulated_accesses_per_query: f64,
+    /// Partitions simulated.
+    pub simulated_partitions: u64,
 }
 
 /// Mean-value analysis of a closed network with a think time and two multi-server stations
@@ -381,13 +394,6 @@ pub fn simulate(inp: &Input) -> Outcome {
     o.leaf_pages_per_partition = levels[newest as usize][0];
     let pool_pages = (inp.pool_bytes / inp.page_bytes).floor();
     o.data_pages = levels.iter().map(|l| l.iter().sum::<f64>()).sum();
-    // Scale so that the simulated pool has at most SIM_POOL_PAGES pages.
-    let scale = (pool_pages / SIM_POOL_PAGES).max(1.0);
-    o.scale = scale;
-    let sim_levels: Vec<Vec<f64>> = levels
-        .iter()
-        .map(|ls| ls.iter().map(|l| (l / scale).ceil().max(1.0)).collect())
-        .collect();
     let per_leaf = (inp.page_bytes * inp.page_fill / inp.row_bytes)
         .floor()
         .max(2.0);
@@ -403,12 +409,42 @@ pub fn simulate(inp: &Input) -> Outcome {
         inp.partitions_scanned
     };
     let first_scanned = n_parts - inp.partitions_scanned;
+    // Equal partitions that every query dives, at the same key, are interchangeable under one
+    // LRU list: each keeps the same share of the pool. Beyond SYM_PARTITIONS, that many are
+    // simulated with their share of the pool, and their misses count for all: a partition of
+    // thousands is otherwise a few simulated pages, and rounding them up decided whether the
+    // hot set fit (the loss rose and fell with the count). The query's own partitions are
+    // scaled alike.
+    // At least SIM_POOL_PAGES of pool go to the simulated partitions, so a small pool keeps its
+    // old sublist (InnoDB has none below 512 pages).
+    let sym_parts =
+        SYM_PARTITIONS.max((n_parts as f64 * SIM_POOL_PAGES / pool_pages.max(1.0)).ceil() as u64);
+    let symmetric =
+        inp.growth == 1.0 && do_dives && inp.partitions_scanned == n_parts && sym_parts < n_parts;
+    let (s_parts, s_query_parts) = if symmetric {
+        let q = (parts_for_rows as f64 * sym_parts as f64 / n_parts as f64).round() as u64;
+        (sym_parts, q.clamp(1, sym_parts))
+    } else {
+        (n_parts, parts_for_rows)
+    };
+    let dive_factor = n_parts as f64 / s_parts as f64;
+    let query_factor = parts_for_rows as f64 / s_query_parts as f64;
+    let (s_newest, s_first) = (s_parts - 1, s_parts - inp.partitions_scanned.min(s_parts));
+    let s_pool_pages = pool_pages * s_parts as f64 / n_parts as f64;
+    // Scale so that the simulated pool has at most SIM_POOL_PAGES pages.
+    let scale = (s_pool_pages / SIM_POOL_PAGES).max(1.0);
+    o.scale = scale;
+    // Symmetric partitions are all alike, so the first s_parts stand for them.
+    let sim_levels: Vec<Vec<f64>> = levels[..s_parts as usize]
+        .iter()
+        .map(|ls| ls.iter().map(|l| (l / scale).ceil().max(1.0)).collect())
+        .collect();
     // Rounding a level up to whole pages adds pages that the full-size tree does not have
     // (mostly root and node-pointer pages: at least one per level and partition, and hot).
     // The simulated pool gets those of the partitions that queries touch on top, so that the
     // room left for the rest of the data is the full-size pool's share.
-    let touched = |p: u64| (do_dives && p >= first_scanned) || p + parts_for_rows > newest;
-    let rounding: f64 = (0..n_parts)
+    let touched = |p: u64| (do_dives && p >= s_first) || p + s_query_parts > s_newest;
+    let rounding: f64 = (0..s_parts)
         .filter(|&p| touched(p))
         .map(|p| {
             let (ls, ss) = (&levels[p as usize], &sim_levels[p as usize]);
@@ -418,7 +454,7 @@ pub fn simulate(inp: &Input) -> Outcome {
                 .sum::<f64>()
         })
         .sum();
-    let sim_pool = (pool_pages / scale + rounding).round().max(64.0) as usize;
+    let sim_pool = (s_pool_pages / scale + rounding).round().max(64.0) as usize;
 
     // Pages touched per query (independent of caching).
     o.dive_pages_per_query = if do_dives {
@@ -443,10 +479,22 @@ pub fn simulate(inp: &Input) -> Outcome {
         .sum();
 
     let accesses_per_query = (o.dive_pages_per_query + o.query_pages_per_query).max(1.0);
+    let sim_accesses_per_query = if symmetric {
+        let h = levels[0].len() as f64;
+        (s_parts as f64 * (2.0 * h + dive_leaf_pages - 1.0)
+            + (0..s_query_parts)
+                .map(|k| h + rows_needed_pages(k) - 1.0)
+                .sum::<f64>())
+        .max(1.0)
+    } else {
+        accesses_per_query
+    };
     // Queries within the access budget, at least MIN_QUERIES: with thousands of unpruned
-    // partitions one query alone makes ~10^5 accesses, so the total stays within
-    // 4·(8192·2·height) ≈ 300,000 accesses.
-    let budget_queries = (MAX_ACCESSES as f64 / accesses_per_query)
+    // partitions of unequal size one query alone makes ~10^5 accesses, so the total stays
+    // within 4·(8192·2·height) ≈ 300,000 accesses.
+    o.simulated_accesses_per_query = sim_accesses_per_query;
+    o.simulated_partitions = s_parts;
+    let budget_queries = (MAX_ACCESSES as f64 / sim_accesses_per_query)
         .floor()
         .clamp(MIN_QUERIES, 1e6) as u64;
     let max_warm = budget_queries / 2;
@@ -495,7 +543,7 @@ pub fn simulate(inp: &Input) -> Outcome {
     let mut ms_per_query = 1000.0 / throughput(leaf_accesses * cold_share).0.max(1.0) * scale;
     let (mut dive_miss, mut query_miss, mut hits, mut total) = (0u64, 0u64, 0u64, 0u64);
     // Misses and queries since the clock was last set, and the eviction count to set it at.
-    let (mut warm_miss, mut warm_queries) = (0u64, 0u64);
+    let (mut warm_dive_miss, mut warm_query_miss, mut warm_queries) = (0u64, 0u64, 0u64);
     let mut next_clock = sim_pool as u64;
     let mut measured = 0u64;
     let mut warm_until: Option<u64> = None;
@@ -503,9 +551,10 @@ pub fn simulate(inp: &Input) -> Outcome {
     let mut now = 0.0;
     for qn in 0..budget_queries {
         if warm_until.is_none() && lru.misses >= next_clock && warm_queries > 0 {
-            let x = throughput(warm_miss as f64 / warm_queries as f64).0;
+            let reads = warm_dive_miss as f64 * dive_factor + warm_query_miss as f64 * query_factor;
+            let x = throughput(reads / warm_queries as f64).0;
             ms_per_query = 1000.0 / x.max(1.0) * scale;
-            (warm_miss, warm_queries) = (0, 0);
+            (warm_dive_miss, warm_query_miss, warm_queries) = (0, 0, 0);
             next_clock += sim_pool as u64;
         }
         // What the queries touch may fit in the pool: then it never fills, and once a run of
@@ -544,7 +593,11 @@ pub fn simulate(inp: &Input) -> Outcome {
                     Access::Miss { .. } => query_miss += n,
                 }
             } else if clocking && a != Access::Hit {
-                warm_miss += n;
+                if dive {
+                    warm_dive_miss += n;
+                } else {
+                    warm_query_miss += n;
+                }
             }
         };
         // One partition: `passes` descents from the root to the key's leaf, then the
@@ -583,14 +636,14 @@ pub fn simulate(inp: &Input) -> Outcome {
         };
         if do_dives {
             // Two descents (the range's left and right borders), then the leaves between.
-            for p in first_scanned..n_parts {
+            for p in s_first..s_parts {
                 descend(&mut lru, p, true, 2, dive_leaf_pages as u64 - 1);
             }
         }
-        for k in 0..parts_for_rows {
+        for k in 0..s_query_parts {
             descend(
                 &mut lru,
-                newest - k,
+                s_newest - k,
                 false,
                 1,
                 rows_needed_pages(k) as u64 - 1,
@@ -607,8 +660,8 @@ pub fn simulate(inp: &Input) -> Outcome {
         now += ms_per_query;
     }
     let m = measured.max(1) as f64;
-    let dive_reads = dive_miss as f64 / m;
-    let query_reads = query_miss as f64 / m;
+    let dive_reads = dive_miss as f64 * dive_factor / m;
+    let query_reads = query_miss as f64 * query_factor / m;
     let (x, r) = throughput(dive_reads + query_reads);
     o.hit_ratio = if total > 0 {
         hits as f64 / total as f64
@@ -652,6 +705,8 @@ impl Outcome {
         out.begin_obj_key("simulation");
         out.num("scale", self.scale);
         out.int("queries", self.simulated_queries);
+        out.int("partitions", self.simulated_partitions);
+        out.num("accesses_per_query", self.simulated_accesses_per_query);
         out.end_obj();
     }
 }
@@ -700,13 +755,62 @@ mod tests {
 
     #[test]
     fn work_is_bounded_for_thousands_of_partitions() {
-        let o = simulate(&input(r#""partitions":8192"#));
-        let per_query = o.dive_pages_per_query + o.query_pages_per_query;
+        for growth in ["1", "300"] {
+            let o = simulate(&input(&format!(r#""partitions":8192,"growth":{growth}"#)));
+            let per_query = o.simulated_accesses_per_query;
+            assert!(
+                o.simulated_queries as f64 * per_query
+                    <= (MAX_ACCESSES as f64).max(MIN_QUERIES * per_query)
+            );
+            assert!(o.qps > 0.0);
+        }
+    }
+
+    #[test]
+    fn equal_partitions_lose_throughput_steadily_with_their_count() {
+        // 270 GiB over n equal partitions in a 64 GiB pool: the loss once rose and fell with n.
+        let mut last = f64::INFINITY;
+        for n in [101u64, 200, 400, 540, 700, 800, 1000, 2000, 4000, 8192] {
+            let rows = 270.0 * GIB / 200.0 / n as f64;
+            let o = simulate(&input(&format!(
+                r#""partitions":{n},"growth":1,"rows_per_partition":{rows},"buffer_pool_bytes":{},"hot_key_fraction":0.27,"rows_per_key":{}"#,
+                64.0 * GIB,
+                65.0 / n as f64
+            )));
+            assert!(
+                o.qps < last * 1.02,
+                "{n} partitions: {} QPS after {last}",
+                o.qps
+            );
+            assert!(o.simulated_partitions < n);
+            last = o.qps;
+        }
+    }
+
+    #[test]
+    fn equal_partitions_simulated_in_part_agree_with_all_of_them() {
+        // 64 equal partitions in full and as 16 with a quarter of the pool.
+        let all = |extra: &str| {
+            let mut i = input(&format!(
+                r#""partitions":64,"growth":1,"rows_per_partition":20000000,"buffer_pool_bytes":8589934592,"hot_key_fraction":0.27,{extra}"#
+            ));
+            i.seed = 7;
+            i
+        };
+        let reduced = simulate(&all(r#""rows_per_key":1"#));
+        assert_eq!(reduced.simulated_partitions, SYM_PARTITIONS);
+        let mut full_in = all(r#""rows_per_key":1"#);
+        full_in.growth = 1.0 + 1e-12; // not exactly equal: simulated in full
+        let full = simulate(&full_in);
+        assert_eq!(full.simulated_partitions, 64);
+        assert!(full.reads_per_query > 1.0, "{}", full.reads_per_query);
+        let r = reduced.reads_per_query / full.reads_per_query;
         assert!(
-            o.simulated_queries as f64 * per_query
-                <= (MAX_ACCESSES as f64).max(MIN_QUERIES * per_query)
+            (r - 1.0).abs() < 0.15,
+            "{} against {}",
+            reduced.reads_per_query,
+            full.reads_per_query
         );
-        assert!(o.qps > 0.0);
     }
 
     #[test]

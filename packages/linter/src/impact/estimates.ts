@@ -580,16 +580,20 @@ export function partitionDivesImpact(
           ...p,
         }) as PartitionDivesResult,
     );
-  // LIMIT 10 at 2.5 matching rows per partition: the query reads its rows from the newest four.
-  const needed = Math.min(n, Math.ceil(10 / R.rows_per_key));
-  const actual = run({ partitions: n, records_in_range: 0 });
+  // The reference key matches 2.5 rows in each monthly partition, so in RANGE partitions by time.
+  // HASH and KEY spread the table's rows of a key (65, as in the reference's 26 partitions)
+  // thinner over more partitions. LIMIT 10 reads its rows from as many as hold ten.
+  const tableRowsPerKey = R.rows_per_key * R.partitions;
+  const rowsPerKey = workload.even ? tableRowsPerKey / n : R.rows_per_key;
+  const needed = Math.min(n, Math.ceil(10 / rowsPerKey));
+  const actual = run({ partitions: n, rows_per_key: rowsPerKey, records_in_range: 0 });
   // HASH and KEY put every key's rows in every partition, and successive pruned queries land in
   // different partitions: their hot pages span the whole table, as in one B-tree of all its rows.
   // Pruning to the newest partitions holds only for RANGE by time, where recent partitions are hot.
   const pruned = workload.even
-    ? run({ partitions: 1, rows_per_partition: rows, growth: 1, rows_per_key: R.rows_per_key * n, records_in_range: 0 })
-    : run({ partitions: n, partitions_scanned: needed, records_in_range: 0 });
-  const base = compare === "pruned" ? pruned : run({ partitions: n, records_in_range: 1000 });
+    ? run({ partitions: 1, rows_per_partition: rows, growth: 1, rows_per_key: tableRowsPerKey, records_in_range: 0 })
+    : run({ partitions: n, partitions_scanned: needed, rows_per_key: rowsPerKey, records_in_range: 0 });
+  const base = compare === "pruned" ? pruned : run({ partitions: n, rows_per_key: rowsPerKey, records_in_range: 1000 });
   const ratio = actual.qps / base.qps;
   const dataBytes = rows * rowBytes;
   const poolText = workload.pool
@@ -622,7 +626,7 @@ export function partitionDivesImpact(
       { name: "innodb_buffer_pool_size", value: pool, source: workload.pool?.source ?? "assumed" },
     ],
     assumptions: [
-      `${tableText}, in ${poolText}; ${workload.even ? "hot rows in every partition alike" : "recent partitions hot"}; point SELECTs by a non-partitioning key, LIMIT 10`,
+      `${tableText}, in ${poolText}; ${workload.even ? "hot rows in every partition alike" : "recent partitions hot"}; point SELECTs by a non-partitioning key matching ${workload.even ? `${sig2(tableRowsPerKey)} rows of the table` : `${sig2(R.rows_per_key)} rows in each partition`}, LIMIT 10`,
       ...(compare === "pruned"
         ? [
             workload.even
