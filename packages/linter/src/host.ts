@@ -142,3 +142,8 @@ export function resolveHost(...inputs: (HostInput | undefined)[]): Host | undefi
   }
   return Object.keys(host.from).length ? host : undefined;
 }
+
+/** The host's declared storage, with where it is declared, as the impact estimates take it. */
+export function declaredStorage(host: Host | undefined): { kind: string; from: string } | undefined {
+  return host?.storage ? { kind: host.storage, from: host.from.storage ?? "the host" } : undefined;
+}

@@ -166,6 +166,18 @@ describe("unpruned partitions", () => {
     expect(baselines.size).toBe(1);
   });
 
+  it("reads its misses at the study's SSD rate, stated, or at one rotating disk's where the host declares one", () => {
+    const pool = { bytes: 8 * GiB, source: "config" as const };
+    const ssd = partitionDivesImpact(sim, 540, "pruned", [], { even: true, pool });
+    const hdd = partitionDivesImpact(sim, 540, "pruned", [], { even: true, pool, storage: { kind: "hdd", from: "--host-storage" } });
+    expect(ssd.assumptions.join("\n")).toContain("at 30,000 a second, 200 µs each (the study's SSD)");
+    expect(hdd.assumptions.join("\n")).toContain("one 7,200 rpm disk, 100 a second (this host's rotating disks, from --host-storage");
+    expect(hdd.inputs).toContainEqual({ name: "host_storage", value: "hdd", source: "config" });
+    expect(hdd.inputs).toContainEqual({ name: "disk_random_reads_per_s", value: 100, source: "assumed" });
+    // Disk-bound, the query rate follows the device: a rotating disk does about 1/300 of the SSD's reads.
+    expect(hdd.actual.value).toBeLessThan(ssd.actual.value / 100);
+  });
+
   it("at the measured 26 partitions, pruning gains what skipping the dives gained (3.7× measured)", () => {
     const pruned = 1 / partitionDivesImpact(sim, 26, "pruned", []).ratio;
     const skipped = 1 / partitionDivesImpact(sim, 26, "records_in_range", []).ratio;

@@ -544,6 +544,8 @@ export interface PartitionWorkload {
   pool?: { bytes: number; source: InputSource };
   /** HASH or KEY partitions: equal in size (otherwise they grow geometrically, the newest the largest). */
   even?: true;
+  /** The host's storage where declared: rotating disks read at random a hundred pages a second each. */
+  storage?: HostStorage;
 }
 
 /**
@@ -565,14 +567,20 @@ export function partitionDivesImpact(
   const rows = workload.table ? Math.max(1, workload.table.dataBytes / rowBytes) : REFERENCE_ROWS;
   const pool = workload.pool?.bytes ?? R.buffer_pool_bytes;
   const growth = workload.even ? 1 : R.growth;
+  // The study's SSD unless the host declares rotating disks: one 7,200 rpm disk's random reads.
+  const rotating = workload.storage?.kind === "hdd";
+  const disk = rotating
+    ? { disk_iops: ROTATING_RANDOM_READS, disk_latency_us: 1e6 / ROTATING_RANDOM_READS }
+    : { disk_iops: R.disk_iops, disk_latency_us: R.disk_latency_us };
   // The newest partition's rows for these rows spread over n partitions; the loop runs once per count.
   const newest = (R.rows_per_partition * rows) / cached(`dives:layout:${n}:${growth}`, () => partitionedRows(n, R.rows_per_partition, growth));
   const run = (p: Record<string, number>) =>
     cached(
-      `dives:${JSON.stringify(p)}:${newest}:${growth}:${rowBytes}:${pool}`,
+      `dives:${JSON.stringify(p)}:${newest}:${growth}:${rowBytes}:${pool}:${disk.disk_iops}`,
       () =>
         sim.simulate("partition_dives", {
           ...R,
+          ...disk,
           rows_per_partition: newest,
           growth,
           row_bytes: rowBytes,
@@ -624,6 +632,8 @@ export function partitionDivesImpact(
       { name: "data_bytes", value: Math.round(dataBytes), source: workload.table?.source ?? "assumed" },
       { name: "rows_per_partition_newest", value: Math.round(newest), source: "assumed" },
       { name: "innodb_buffer_pool_size", value: pool, source: workload.pool?.source ?? "assumed" },
+      { name: "disk_random_reads_per_s", value: disk.disk_iops, source: "assumed" },
+      ...(workload.storage ? [{ name: "host_storage", value: workload.storage.kind, source: "config" as const }] : []),
     ],
     assumptions: [
       `${tableText}, in ${poolText}; ${workload.even ? "hot rows in every partition alike" : "recent partitions hot"}; point SELECTs by a non-partitioning key matching ${workload.even ? `${sig2(tableRowsPerKey)} rows of the table` : `${sig2(R.rows_per_key)} rows in each partition`}, LIMIT 10`,
@@ -635,6 +645,9 @@ export function partitionDivesImpact(
           ]
         : []),
       "each dive reads about two root-to-leaf paths plus up to ten leaf pages per partition",
+      rotating
+        ? `pages missing from the pool are read at random from one 7,200 rpm disk, ${ROTATING_RANDOM_READS} a second (this host's rotating disks, from ${workload.storage?.from}; an array of n disks reads about n times as many)`
+        : `pages missing from the pool are read at random at ${sig2(R.disk_iops)} a second, ${sig2(R.disk_latency_us)} µs each (the study's SSD${workload.storage ? `; ${workload.storage.kind} storage declared from ${workload.storage.from}` : ""})`,
       `ratios beyond ${PARTITION_RATIO_BOUND}× are shown as "more than ${PARTITION_RATIO_BOUND}×": no measurement covers them`,
     ],
   };

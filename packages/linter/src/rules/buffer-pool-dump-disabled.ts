@@ -3,6 +3,7 @@ import { coldRestartImpact, type DumpLoadPacing, throttledLoadSeconds } from "..
 import { effectiveBoolean, effectiveNumber, optionSource } from "../optionfile/rules/facts.js";
 import { explicit, MiB } from "../optionfile/rules/shared.js";
 import { atLeast, formatVersion, type Target } from "../target.js";
+import { declaredStorage } from "../host.js";
 import { defineRule } from "./define.js";
 
 /** The first release of each MariaDB series without the load throttle (MDEV-25417). */
@@ -92,7 +93,7 @@ export default defineRule({
                   { name: "innodb_buffer_pool_size", value: pool, source: optionSource(facts, "innodb_buffer_pool_size") },
                   { name: "innodb_buffer_pool_dump_pct", value: pct, source: optionSource(facts, "innodb_buffer_pool_dump_pct") },
                 ],
-                ctx.host?.storage ? { kind: ctx.host.storage, from: ctx.host.from.storage ?? "the host" } : undefined,
+                declaredStorage(ctx.host),
               ),
             }
           : {}),

@@ -1,6 +1,7 @@
 import { partitionDivesImpact } from "../impact/estimates.js";
 import { tablesOf } from "../sql/rules/context.js";
 import { divesWorkload, MAX_PARTITIONS, total } from "../sql/rules/partition.js";
+import { declaredStorage } from "../host.js";
 import { defineRule } from "./define.js";
 
 export default defineRule({
@@ -27,6 +28,7 @@ export default defineRule({
     }
     if (!partitioning) return;
     const n = total(partitioning);
+    const storage = declaredStorage(ctx.host);
     const over = n > MAX_PARTITIONS;
     // A count the server refuses is reported whatever the threshold.
     if (n <= threshold && !over) return;
@@ -42,13 +44,10 @@ export default defineRule({
         : `${table?.name ?? "the table"} has ${n} partitions${partitioning.subpartitioning ? " (subpartitions included)" : ""}${counted}, above the threshold of ${threshold}: each is its own tablespace file held open against innodb_open_files, and every query the planner cannot prune pays records-in-range dives in all ${n}`,
       ...(ctx.sim && !over
         ? {
-            impact: partitionDivesImpact(
-              ctx.sim,
-              n,
-              "pruned",
-              [{ name: "partitions", value: n, source: live ? "live" : "schema" }],
-              table ? divesWorkload(facts, table, partitioning) : {},
-            ),
+            impact: partitionDivesImpact(ctx.sim, n, "pruned", [{ name: "partitions", value: n, source: live ? "live" : "schema" }], {
+              ...(table ? divesWorkload(facts, table, partitioning) : {}),
+              ...(storage ? { storage } : {}),
+            }),
           }
         : {}),
     });

@@ -2,6 +2,7 @@ import { lookupVariable } from "../catalogue/index.js";
 import { partitionDivesImpact } from "../impact/estimates.js";
 import { tablesOf } from "../sql/rules/context.js";
 import { divesWorkload, partitionColumns, total } from "../sql/rules/partition.js";
+import { declaredStorage } from "../host.js";
 import { defineRule } from "./define.js";
 
 const QUERIES = new Set(["select", "update", "delete"]);
@@ -32,6 +33,7 @@ export default defineRule({
       );
       if (constrained.size === 0 || keys.some((k) => constrained.has(k))) continue;
       const n = total(p);
+      const storage = declaredStorage(ctx.host);
       const percona =
         (facts.target.flavor === "percona" || facts.target.flavor === "pxc") && lookupVariable(facts.target, "innodb_records_in_range").status === "known";
       // A few partitions cost a few extra dives: worth knowing, not worth a warning.
@@ -55,7 +57,7 @@ export default defineRule({
                 n,
                 percona ? "records_in_range" : "pruned",
                 [{ name: "partitions", value: n, source: t.state?.live ? "live" : "schema" }],
-                divesWorkload(facts, t, p),
+                { ...divesWorkload(facts, t, p), ...(storage ? { storage } : {}) },
               ),
             }
           : {}),

@@ -4,6 +4,7 @@ import { effectiveNumber, optionSource } from "../optionfile/rules/facts.js";
 import { binlogEnabled, galeraNode } from "../optionfile/rules/settings.js";
 import { explicit, hasSince56 } from "../optionfile/rules/shared.js";
 import { atLeast, type Target } from "../target.js";
+import { declaredStorage } from "../host.js";
 import { defineRule } from "./define.js";
 
 /**
@@ -24,7 +25,7 @@ export default defineRule({
   surfaces: ["option-file", "set-statement", "live-config"],
   check(facts, ctx) {
     // The host's storage, where declared: rotating disks make each fsync a revolution.
-    const storage = ctx.host?.storage ? { kind: ctx.host.storage, from: ctx.host.from.storage ?? "the host" } : undefined;
+    const storage = declaredStorage(ctx.host);
     const trx = explicit(facts, "innodb_flush_log_at_trx_commit");
     const mode = trx?.effectiveNumber;
     // innodb_flush_log_at_timeout came with MySQL 5.6.6; before it the interval was one second.
