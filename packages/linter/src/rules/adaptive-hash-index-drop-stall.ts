@@ -1,6 +1,5 @@
 import { lookupVariable } from "../catalogue/index.js";
-import { tableSize } from "../ddl/sizes.js";
-import type { InputSource, Severity } from "../finding.js";
+import type { Severity } from "../finding.js";
 import { dropStallImpact } from "../impact/estimates.js";
 import { effectiveBoolean, effectiveNumber } from "../optionfile/rules/facts.js";
 import { formatBytes } from "../optionfile/rules/values.js";
@@ -13,17 +12,11 @@ import {
   DROPS,
   dropScansBufferPool,
   dropsInnodbTablespace,
+  poolPagesOf,
   subject,
   what,
 } from "../sql/rules/drop.js";
 import { defineRule } from "./define.js";
-
-/** The dropped table's pages the pool can hold (its first table's, known or assumed size): the most that can carry hash entries. */
-function poolPagesOf(facts: SqlStatementFacts, pool: number): { tablePages?: { pages: number; source: InputSource } } {
-  const size = tableSize(facts);
-  if (size === "new") return {};
-  return { tablePages: { pages: Math.min(size.dataBytes + (size.indexBytes ?? 0), pool) / 16384, source: size.source } };
-}
 
 export default defineRule({
   id: "adaptive-hash-index-drop-stall",

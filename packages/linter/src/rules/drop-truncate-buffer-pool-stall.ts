@@ -4,7 +4,18 @@ import { dropStallImpact } from "../impact/estimates.js";
 import { effectiveBoolean, effectiveNumber } from "../optionfile/rules/facts.js";
 import { formatBytes } from "../optionfile/rules/values.js";
 import { configInputSource, configOrigin } from "../sql/rules/context.js";
-import { bufferPoolInstances, createdInChange, DROPS, dropScansBufferPool, dropsInnodbTablespace, subject, what } from "../sql/rules/drop.js";
+import {
+  allCreatedInChange,
+  bufferPoolInstances,
+  createdInChange,
+  DROPS,
+  droppedBeforeInstall,
+  dropScansBufferPool,
+  dropsInnodbTablespace,
+  poolPagesOf,
+  subject,
+  what,
+} from "../sql/rules/drop.js";
 import { atLeast, formatVersion } from "../target.js";
 import { defineRule } from "./define.js";
 
@@ -60,6 +71,8 @@ export default defineRule({
               operation: s.kind === "truncate-table" ? "truncate" : "drop",
               drops: tables,
               legacy,
+              // A table this change creates, or an install script's, has no hash entries yet.
+              ...(ahi && (allCreatedInChange(facts) || droppedBeforeInstall(facts)) ? { hashedPages: 0 } : ahi ? poolPagesOf(facts, pool) : {}),
               inputs: [
                 { name: "innodb_buffer_pool_size", value: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") },
                 { name: "innodb_buffer_pool_instances", value: instances, source: configInputSource(facts.config, "innodb_buffer_pool_instances") },

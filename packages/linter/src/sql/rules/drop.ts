@@ -3,6 +3,8 @@ import { basename } from "node:path";
 import { mysqlBaseVersion } from "../../catalogue/index.js";
 import { effectiveNumber } from "../../optionfile/rules/facts.js";
 import { atLeast, type Target } from "../../target.js";
+import { tableSize } from "../../ddl/sizes.js";
+import type { InputSource } from "../../finding.js";
 import { tablesOf, type SqlStatementFacts } from "./context.js";
 
 export const DROPS = new Set(["drop-table", "truncate-table", "drop-tablespace", "drop-database"]);
@@ -125,4 +127,11 @@ export function createdInChange(facts: SqlStatementFacts): string[] {
     );
   }
   return out;
+}
+
+/** The dropped table's pages the pool can hold (its first table's, known or assumed size): the most that can carry hash entries. */
+export function poolPagesOf(facts: SqlStatementFacts, pool: number): { tablePages?: { pages: number; source: InputSource } } {
+  const size = tableSize(facts);
+  if (size === "new") return {};
+  return { tablePages: { pages: Math.min(size.dataBytes + (size.indexBytes ?? 0), pool) / 16384, source: size.source } };
 }
