@@ -12,7 +12,9 @@ describe("sort-buffer-oversized", () => {
     const at8 = await message("8M");
     expect(at8).toContain("for builds only about 1.8 % faster than at 1M, while concurrent DML ran 7.3 % slower (measured at 8M)");
     expect(at8).toContain("took 2 h 11 min at 1M and 2 h 09 min at 8M");
-    expect(await message("12M")).toContain("about 4.1 % faster than at 1M, while concurrent DML ran 8.4 % slower (measured at 16M, the nearest size the study ran)");
+    expect(await message("12M")).toContain(
+      "about 4.1 % faster than at 1M, while concurrent DML ran 8.4 % slower (measured at 16M, the nearest size the study ran)",
+    );
     expect(await message("6M")).toContain("(measured at 8M, the nearest size the study ran)");
     expect(await message("64M")).toContain("about 4.9 % faster than at 1M, while concurrent DML ran 8.7 % slower (measured at 64M)");
   });
