@@ -9,6 +9,7 @@ import {
   PARTITION_RATIO_BOUND,
   partitionDivesImpact,
   sortBufferImpact,
+  tableRebuildImpact,
 } from "../src/impact/estimates.js";
 import { loadSimulator } from "../src/impact/simulator.js";
 import { ruleFindings } from "./helpers/option-rule.js";
@@ -240,6 +241,37 @@ describe("sort buffer on an option file, with declared tables", () => {
 });
 
 const MYSQL_80_LOAD: DumpLoadPacing = { pacing: "throttled", server: "MySQL 8.0.36", ioCapacity: { value: 200, source: "default" } };
+
+describe("online rebuilds", () => {
+  it("log a write as its record, off-page columns by reference: never more than about 8 KB a write", () => {
+    const rebuild = (rowBytes: number) =>
+      tableRebuildImpact(sim, {
+        rows: 20_000_000,
+        rowBytes,
+        secondaryIndexes: 0,
+        indexesKnown: true,
+        partitions: 1,
+        ddlPath: false,
+        sortBufferBytes: MiB,
+        onlineLogMaxBytes: 128 * MiB,
+        copy: false,
+        label: "in place (rebuild)",
+        inputs: [],
+      });
+    const logOf = (i: ReturnType<typeof rebuild>) => {
+      const m = /row log reaches ([\d.,]+) (MiB|GiB|TiB)/.exec(i.summary);
+      return Number(m![1]!.replace(/,/g, "")) * { MiB, GiB, TiB: 1024 * GiB }[m![2] as "MiB"];
+    };
+    const wide = rebuild(35_000);
+    expect(wide.assumptions.join("\n")).toContain("8,126 bytes a write at most");
+    // The same writes for the same time log no more than a record each: the log grows with the
+    // rebuild's duration, not with the off-page bytes.
+    const perSecondWide = logOf(wide) / wide.actual.value;
+    const perSecondRecord = logOf(rebuild(8126)) / rebuild(8126).actual.value;
+    // Both figures are printed to two significant figures.
+    expect(perSecondWide).toBeLessThanOrEqual(perSecondRecord * 1.15);
+  });
+});
 
 describe("buffer pool warm-up after a restart", () => {
   it("a throttled dump load under writes takes the hot pages over innodb_io_capacity, and a higher setting shortens it", () => {

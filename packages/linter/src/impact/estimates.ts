@@ -764,6 +764,9 @@ function bytes2(n: number): string {
  * online-ALTER write load for an in-place rebuild (its row log against innodb_online_alter_log_max_size).
  * A copy inserts row by row, so its time is at least the modelled one.
  */
+/** The largest record a 16 KiB page keeps, about half of it ("Row size too large (> 8126)"); longer columns go off-page. */
+const MAX_RECORD_BYTES = 8126;
+
 export function tableRebuildImpact(sim: EngineSim, r: RebuildInputs): Impact {
   const online = r.onlineLogMaxBytes !== undefined;
   const params = {
@@ -777,6 +780,9 @@ export function tableRebuildImpact(sim: EngineSim, r: RebuildInputs): Impact {
     ...(r.ddlPath && r.ddlBufferBytes !== undefined ? { ddl_buffer_bytes: Math.min(Math.max(r.ddlBufferBytes, 64 * 1024), 2 ** 40) } : {}),
     ...(r.ddlPath && r.ddlThreads !== undefined ? { ddl_threads: Math.min(Math.max(r.ddlThreads, 1), 64) } : {}),
     online_alter_log_max_bytes: Math.min(Math.max(r.onlineLogMaxBytes ?? 128 * MiB, 64 * 1024), 2 ** 50),
+    // The row log records the clustered-index record, off-page columns by reference
+    // (row_log_table_insert(); row_log_table_blob_alloc/free track the BLOBs): never more than a record.
+    row_log_bytes_per_write: Math.min(Math.max(Math.round(r.rowBytes), 8), MAX_RECORD_BYTES),
     dml_qps: online ? REFERENCE.onlineRebuild.dml_qps : 0,
     dml_seconds: 0,
   } as const;
@@ -811,6 +817,11 @@ export function tableRebuildImpact(sim: EngineSim, r: RebuildInputs): Impact {
       ...(online && params.partitions > 1
         ? [
             "writes spread evenly over the partitions, each with its own row log; where they go to one partition (RANGE by time), its log takes them all and reaches the limit that much sooner",
+          ]
+        : []),
+      ...(online && r.rowBytes > MAX_RECORD_BYTES
+        ? [
+            `rows of ${bytes2(r.rowBytes)} keep their long columns off the page, and the row log holds the record with those columns by reference: ${grouped(MAX_RECORD_BYTES)} bytes a write at most`,
           ]
         : []),
       ...(r.copy ? ["a copy inserts row by row into the new table, which the model (a sorted bulk load) does not: the time is a lower bound"] : []),
