@@ -409,14 +409,9 @@ pub fn simulate(inp: &Input) -> Outcome {
         inp.partitions_scanned
     };
     let first_scanned = n_parts - inp.partitions_scanned;
-    // Equal partitions that every query dives, at the same key, are interchangeable under one
-    // LRU list: each keeps the same share of the pool. Beyond SYM_PARTITIONS, that many are
-    // simulated with their share of the pool, and their misses count for all: a partition of
-    // thousands is otherwise a few simulated pages, and rounding them up decided whether the
-    // hot set fit (the loss rose and fell with the count). The query's own partitions are
-    // scaled alike.
-    // At least SIM_POOL_PAGES of pool go to the simulated partitions, so a small pool keeps its
-    // old sublist (InnoDB has none below 512 pages).
+    // Equal partitions stand for each other (see the module's notes); the query's own partitions
+    // are scaled alike. At least SIM_POOL_PAGES of pool go to the simulated partitions, so a
+    // small pool keeps its old sublist (InnoDB has none below 512 pages).
     let sym_parts =
         SYM_PARTITIONS.max((n_parts as f64 * SIM_POOL_PAGES / pool_pages.max(1.0)).ceil() as u64);
     let symmetric =
@@ -456,13 +451,16 @@ pub fn simulate(inp: &Input) -> Outcome {
         .sum();
     let sim_pool = (s_pool_pages / scale + rounding).round().max(64.0) as usize;
 
-    // Pages touched per query (independent of caching).
-    o.dive_pages_per_query = if do_dives {
-        (first_scanned..n_parts)
-            .map(|p| 2.0 * levels[p as usize].len() as f64 + (dive_leaf_pages - 1.0))
-            .sum()
-    } else {
-        0.0
+    // Pages touched per query (independent of caching): the dives of partitions `parts`, and
+    // the query's own reads of `count` partitions down from `newest`.
+    let dive_pages = |parts: std::ops::Range<u64>| -> f64 {
+        if do_dives {
+            parts
+                .map(|p| 2.0 * levels[p as usize].len() as f64 + (dive_leaf_pages - 1.0))
+                .sum()
+        } else {
+            0.0
+        }
     };
     let rows_needed_pages = |k: u64| -> f64 {
         let rows_here = if inp.rows_per_key > 0.0 {
@@ -474,21 +472,18 @@ pub fn simulate(inp: &Input) -> Outcome {
         };
         (rows_here / per_leaf).ceil().max(1.0)
     };
-    o.query_pages_per_query = (0..parts_for_rows)
-        .map(|k| levels[(newest - k) as usize].len() as f64 + rows_needed_pages(k) - 1.0)
-        .sum();
+    let query_pages = |newest: u64, count: u64| -> f64 {
+        (0..count)
+            .map(|k| levels[(newest - k) as usize].len() as f64 + rows_needed_pages(k) - 1.0)
+            .sum()
+    };
+    o.dive_pages_per_query = dive_pages(first_scanned..n_parts);
+    o.query_pages_per_query = query_pages(newest, parts_for_rows);
 
     let accesses_per_query = (o.dive_pages_per_query + o.query_pages_per_query).max(1.0);
-    let sim_accesses_per_query = if symmetric {
-        let h = levels[0].len() as f64;
-        (s_parts as f64 * (2.0 * h + dive_leaf_pages - 1.0)
-            + (0..s_query_parts)
-                .map(|k| h + rows_needed_pages(k) - 1.0)
-                .sum::<f64>())
-        .max(1.0)
-    } else {
-        accesses_per_query
-    };
+    // The same count over the partitions simulated (all of them but for equal ones).
+    let sim_accesses_per_query =
+        (dive_pages(s_first..s_parts) + query_pages(s_newest, s_query_parts)).max(1.0);
     // Queries within the access budget, at least MIN_QUERIES: with thousands of unpruned
     // partitions of unequal size one query alone makes ~10^5 accesses, so the total stays
     // within 4·(8192·2·height) ≈ 300,000 accesses.
