@@ -176,7 +176,7 @@ describe("rule commands", () => {
 
   it("prints a rule's options with the defaults its module declares", async () => {
     const entry = await run(["rule", "drop-truncate-buffer-pool-stall"]);
-    expect(entry.stdout).toContain('## Options\n\n- warningAt: "1G"\n- errorAt: "64G"\n');
+    expect(entry.stdout).toContain('## Options\n\n- warningAt: "1G"\n');
     expect((await run(["rule", "deprecated-variable"])).stdout).not.toContain("## Options");
   });
 });

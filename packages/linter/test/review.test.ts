@@ -25,12 +25,14 @@ function write(dir: string, name: string, text: string): void {
 /**
  * A repository with history: main creates a 400-partition table and a log table over two commits;
  * the branch `feature` adds two indexes to the big table, creates and drops a scratch table, and drops the log
- * table, partly committed and partly as an untracked file.
+ * table, partly committed and partly as an untracked file. Its configuration raises the DROP stall to an error.
  */
 function repository(): string {
   const dir = tempDir("innolint-review-");
   sh(dir, "git", ["init", "-q", "-b", "main"]);
   write(dir, "db/my.cnf", "[mysqld]\ninnodb_buffer_pool_size = 256G\ninnodb_sort_buffer_size = 64M\n");
+  // A stall is a warning; this team gates its merges on it.
+  write(dir, ".innolint.json", JSON.stringify({ root: true, rules: { "drop-truncate-buffer-pool-stall": "error" } }));
   write(dir, "db/migrations/0001_events.sql", "CREATE TABLE events (id BIGINT NOT NULL, v INT, PRIMARY KEY (id)) PARTITION BY HASH (id) PARTITIONS 400;\n");
   sh(dir, "git", ["add", "."]);
   sh(dir, "git", ["commit", "-q", "-m", "events"]);

@@ -28,11 +28,6 @@ export default defineRule({
       description: "Buffer pool size from which the finding is a warning (below it: info).",
       default: "1G",
     },
-    errorAt: {
-      type: "size",
-      description: "Buffer pool size from which the finding is an error.",
-      default: "64G",
-    },
   },
   check(facts, ctx) {
     const s = facts.statement;
@@ -41,8 +36,8 @@ export default defineRule({
     const instances = bufferPoolInstances(facts, pool);
     const ahi = effectiveBoolean(facts.config, "innodb_adaptive_hash_index")?.value ?? true;
     const warnAt = ctx.options.warningAt;
-    const errorAt = ctx.options.errorAt;
-    const severity: Severity = pool >= errorAt ? "error" : pool >= warnAt ? "warning" : "info";
+    // A stall hurts but fails nothing, so never an error by itself (a severity override can make it one).
+    const severity: Severity = pool >= warnAt ? "warning" : "info";
     const tables =
       s.kind === "drop-database"
         ? facts.schema.all().filter((t) => (t.schema ?? "").toLowerCase() === (s.database ?? "").toLowerCase()).length
