@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { EngineSim } from "@innolint/engine-sim";
+import { AURORA_R5_2XLARGE_BUILD_HOST } from "@innolint/engine-sim/scenarios";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   coldRestartImpact,
@@ -8,6 +11,7 @@ import {
   dropStallImpact,
   PARTITION_RATIO_BOUND,
   partitionDivesImpact,
+  REBUILD_CASES,
   sortBufferImpact,
   tableRebuildImpact,
 } from "../src/impact/estimates.js";
@@ -243,6 +247,55 @@ describe("sort buffer on an option file, with declared tables", () => {
 const MYSQL_80_LOAD: DumpLoadPacing = { pacing: "throttled", server: "MySQL 8.0.36", ioCapacity: { value: 200, source: "default" } };
 
 describe("online rebuilds", () => {
+  const rebuildOf = (extra: Partial<Parameters<typeof tableRebuildImpact>[1]> = {}) =>
+    tableRebuildImpact(sim, {
+      rows: 200_000_000,
+      rowBytes: 350,
+      secondaryIndexes: 1,
+      indexesKnown: true,
+      partitions: 1,
+      ddlPath: false,
+      sortBufferBytes: MiB,
+      copy: false,
+      label: "in place (rebuild)",
+      inputs: [],
+      ...extra,
+    });
+
+  it("give the time on a stock server and on the calibrated Aurora host, and the range the public measurements take between them", () => {
+    const cases = (
+      JSON.parse(readFileSync(join(__dirname, "../../engine-sim/validation.json"), "utf8")) as {
+        cases: { id: string; measured: { value: number }; run: { params: Record<string, unknown> } }[];
+      }
+    ).cases.filter((c) => c.id.startsWith("ib-abs-"));
+    expect(cases).toHaveLength(REBUILD_CASES);
+    const seconds = (p: Record<string, unknown>) => (sim.simulate("index_build", p as never) as { build_seconds: number }).build_seconds;
+    const overStock = cases.map((c) => c.measured.value / seconds(c.run.params));
+    const overAurora = cases.map(
+      (c) => c.measured.value / seconds({ ...c.run.params, ...AURORA_R5_2XLARGE_BUILD_HOST, cpu_cores: c.run.params.cpu_cores ?? 8 }),
+    );
+    // Every public case lies between the two hosts.
+    for (const r of [...overStock, ...overAurora.map((r) => 1 / r)]) expect(r).toBeGreaterThan(1);
+    const span = (rs: number[]) => `${Number(Math.min(...rs).toPrecision(2))}–${Number(Math.max(...rs).toPrecision(2))}×`;
+    // The rule's evidence quotes the same spans.
+    expect(readFileSync(join(__dirname, "../../../rules/alter-rebuilds-table.yaml"), "utf8")).toContain(
+      `Each took ${span(overStock).replace("×", "")} times the simulator's default host and ${span(overAurora).replace("×", "")} times the study's Aurora host`,
+    );
+    const impact = rebuildOf();
+    expect(impact.assumptions.join("\n")).toContain(
+      `the ${REBUILD_CASES} public measurements of stock servers in the simulator's validation table took ${span(overStock)} the first host's time and ${span(overAurora)} the second's`,
+    );
+    const m = /^about ([\d.]+) (s|min|h) on a stock server, ([\d.]+) (s|min|h) at the measured Aurora r5\.2xlarge's pace/.exec(impact.summary)!;
+    const unit = { s: 1, min: 60, h: 3600 };
+    const stock = Number(m[1]) * unit[m[2] as "s"];
+    const aurora = Number(m[3]) * unit[m[4] as "s"];
+    expect(aurora / stock).toBeGreaterThan(5);
+    // The JSON keeps the slower host's full value.
+    expect(impact.actual.value / aurora).toBeCloseTo(1, 1);
+    // A copy inserts row by row: both figures are lower bounds.
+    expect(rebuildOf({ copy: true }).summary).toMatch(/^at least [\d.]+ (s|min|h) on a stock server, /);
+  });
+
   it("log a write as its record, off-page columns by reference: never more than about 8 KB a write", () => {
     const rebuild = (rowBytes: number) =>
       tableRebuildImpact(sim, {
@@ -259,7 +312,7 @@ describe("online rebuilds", () => {
         inputs: [],
       });
     const logOf = (i: ReturnType<typeof rebuild>) => {
-      const m = /row log reaches ([\d.,]+) (MiB|GiB|TiB)/.exec(i.summary);
+      const m = /row log reaches [\d.,]+ \w+ to ([\d.,]+) (MiB|GiB|TiB)/.exec(i.summary);
       return Number(m![1]!.replace(/,/g, "")) * { MiB, GiB, TiB: 1024 * GiB }[m![2] as "MiB"];
     };
     const wide = rebuild(35_000);

@@ -412,7 +412,7 @@ describe("every seed rule's findings carry a complete impact", () => {
     const out = JSON.parse((await run(["--format", "json", "V2__rebuild.sql"], { cwd: dir })).stdout) as { findings: FullFinding[] };
     const impact = out.findings.find((f) => f.rule === "alter-rebuilds-table")!.impact!;
     expect(impact.summary).toMatch(
-      /if the table takes [\d,]+ writes\/s meanwhile \(assumed\), the online row logs reach [\d.]+ \w+ per partition \([\d.]+ \w+ in all\), within innodb_online_alter_log_max_size=128M/,
+      /if the table takes [\d,]+ writes\/s meanwhile \(assumed\), the online row logs reach [\d.]+ \w+ to [\d.]+ \w+ per partition \([\d.]+ \w+ to [\d.]+ \w+ in all\), within innodb_online_alter_log_max_size=128M/,
     );
   });
 
