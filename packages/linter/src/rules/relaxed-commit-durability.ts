@@ -38,15 +38,25 @@ export default defineRule({
     const galera = galeraNode(facts);
     const groupCommit = binlogGroupCommit(facts.target);
     const unit = groupCommit ? "commit groups" : "commits";
+    // Aurora MySQL writes redo to its cluster volume, not to local files: no fsync to relax, and no local figures.
+    const aurora = facts.target.flavor === "aurora-mysql";
     if (trx && (mode === 0 || mode === 2)) {
-      const loss =
-        mode === 2
+      const loss = aurora
+        ? "the writer then returns commits without waiting for the Aurora cluster volume to confirm that their redo records are written and have reached quorum, so a failover or restart can lose committed transactions"
+        : mode === 2
           ? `commits reach the OS at commit but are fsynced only every ${window}${every}: an OS crash or power loss can lose up to ${window} of committed transactions; a mysqld crash loses none`
           : `commits are neither written nor fsynced at commit; the background thread does both every ${window}: a mysqld crash or an OS crash can lose up to ${window} of committed transactions`;
-      const notes = [
-        "measured gains: 2× to 7× for bulk loaders; sysbench 2.4× at 32 threads, shrinking to 1.3× at 1,024 threads as group commit shares each fsync",
-        `use it only where losing up to ${timeout === 1 ? "a second" : window} of commits is acceptable or can be replayed from upstream`,
-      ];
+      const notes = aurora
+        ? [
+            "Aurora MySQL's user guide asks for 1: 0 or 2 spare each commit the wait for the cluster volume's acknowledgement, at the cost of ACID compliance",
+            ...(atLeast(facts.target.version, "3.0")
+              ? ["the guide (2023) says Aurora MySQL 3 always uses 1 and does not let this parameter change: check that your release accepts it"]
+              : []),
+          ]
+        : [
+            "measured gains: 2× to 7× for bulk loaders; sysbench 2.4× at 32 threads, shrinking to 1.3× at 1,024 threads as group commit shares each fsync",
+            `use it only where losing up to ${timeout === 1 ? "a second" : window} of commits is acceptable or can be replayed from upstream`,
+          ];
       if (binlog && syncBinlog?.value === 1) {
         notes.push("sync_binlog=1 keeps the binary log durable, so after a crash replicas can hold transactions the primary has lost");
       }
@@ -62,7 +72,7 @@ export default defineRule({
         ...(galera ? { severity: "info" as const } : {}),
         message: `innodb_flush_log_at_trx_commit=${mode} relaxes durability: ${loss}${galera ? `. On this Galera node (${galera}) ${GALERA}` : ""}`,
         notes,
-        ...(ctx.sim
+        ...(ctx.sim && !aurora
           ? {
               impact: commitDurabilityImpact(ctx.sim, mode, timeout, impactInputs, storage),
             }

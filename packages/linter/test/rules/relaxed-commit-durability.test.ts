@@ -24,4 +24,18 @@ describe("relaxed-commit-durability: binary-log group commit by target", () => {
     expect(old!.impact!.baseline.value).toBeLessThan(1300);
     expect(old!.impact!.ratio).toBeGreaterThan(2 * now!.impact!.ratio);
   });
+
+  it("on Aurora MySQL speaks of the cluster volume's acknowledgement, not of local fsyncs, and quotes no local figure", async () => {
+    const cnf = "[mysqld]\ninnodb_flush_log_at_trx_commit = 2\n";
+    const [v2] = await ruleFindings("relaxed-commit-durability", cnf, "aurora-mysql-2.11.2", { impact: true });
+    const [v3] = await ruleFindings("relaxed-commit-durability", cnf, "aurora-mysql-3.05.2", { impact: true });
+    const [local] = await ruleFindings("relaxed-commit-durability", cnf, "mysql-5.7.44", { impact: true });
+    expect(v2?.message).toContain("without waiting for the Aurora cluster volume to confirm that their redo records are written and have reached quorum");
+    expect(v2?.message).not.toMatch(/fsync|OS crash/);
+    expect(v2?.impact).toBeUndefined();
+    expect(v2?.notes?.join(" ")).not.toContain("always uses 1");
+    expect(v3?.notes?.join(" ")).toContain("Aurora MySQL 3 always uses 1");
+    expect(local?.message).toContain("an OS crash or power loss can lose up to 1 s");
+    expect(local?.impact).toBeDefined();
+  });
 });
