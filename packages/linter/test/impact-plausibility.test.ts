@@ -11,11 +11,13 @@ import {
   dropStallImpact,
   PARTITION_RATIO_BOUND,
   partitionDivesImpact,
+  partitionServer,
   REBUILD_CASES,
   sortBufferImpact,
   tableRebuildImpact,
 } from "../src/impact/estimates.js";
 import { loadSimulator } from "../src/impact/simulator.js";
+import { parseTarget } from "../src/target.js";
 import { ruleFindings } from "./helpers/option-rule.js";
 
 const MiB = 2 ** 20;
@@ -138,6 +140,27 @@ describe("drop and truncate stalls", () => {
 });
 
 describe("unpruned partitions", () => {
+  it("on MariaDB take one descent per dive from the MDEV-21136 releases, and read every unpruned partition", () => {
+    const server = (label: string) => partitionServer(parseTarget(label));
+    expect(server("mysql-8.0.36")).toBeUndefined();
+    for (const label of ["mariadb-10.5.20", "mariadb-10.6.8", "mariadb-10.7.4", "mariadb-10.8.3", "mariadb-10.9.1"])
+      expect(server(label), label).toEqual({ sharedDescent: false, readsEveryPartition: true });
+    for (const label of ["mariadb-10.6.9", "mariadb-10.7.5", "mariadb-10.8.4", "mariadb-10.9.2", "mariadb-10.11", "mariadb-11.4.2"])
+      expect(server(label), label).toEqual({ sharedDescent: true, readsEveryPartition: true });
+    // In memory the dives cost CPU, not reads: one descent instead of two, and a descent into every partition at execution.
+    const inMemory = {
+      pool: { bytes: 64 * GiB, source: "config" as const },
+      table: { dataBytes: 2 * GiB, rowBytes: 200, source: "config" as const },
+      even: true as const,
+    };
+    const mysql = partitionDivesImpact(sim, 64, "pruned", [], inMemory);
+    const mariadb = partitionDivesImpact(sim, 64, "pruned", [], { ...inMemory, server: server("mariadb-10.11")! });
+    expect(mariadb.assumptions.join("\n")).toContain("each dive reads one root-to-leaf path");
+    expect(mariadb.assumptions.join("\n")).toContain("the lookup also descends into every unpruned partition");
+    expect(mysql.assumptions.join("\n")).toContain("each dive reads about two root-to-leaf paths");
+    expect(mariadb.actual.value).not.toBe(mysql.actual.value);
+  });
+
   it("keeps the table's data size whatever its partition count, and echoes it", () => {
     const sizes = [26, 400, 8192].map((n) => partitionDivesImpact(sim, n, "pruned", []).inputs.find((i) => i.name === "data_bytes")?.value);
     expect(new Set(sizes).size).toBe(1);

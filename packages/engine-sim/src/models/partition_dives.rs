@@ -7,12 +7,15 @@
 //! every partition that pruning left in (`partitions_scanned`). Each call descends the
 //! partition's B-tree twice (to the left and right borders of the range) and reads the pages
 //! between the two paths on the level where they diverge, at most 10 pages
-//! (`N_PAGES_READ_LIMIT`). Percona Server's `innodb_records_in_range` (and
-//! `innodb_force_index_records_in_range` with FORCE INDEX) replace the estimate with a
-//! constant: zero page reads.
+//! (`N_PAGES_READ_LIMIT`). MariaDB from 10.6.9 (MDEV-21136) takes both borders down in one
+//! descent until their paths part, so an equality range costs one descent (`dive_descents` 1).
+//! Percona Server's `innodb_records_in_range` (and `innodb_force_index_records_in_range` with
+//! FORCE INDEX) replace the estimate with a constant: zero page reads.
 //!
 //! The query then reads its `limit` rows, newest partition first, until it has them
-//! (`rows_per_key` matching rows per partition).
+//! (`rows_per_key` matching rows per partition). With `reads_every_partition` (MariaDB, whose
+//! partition handler merges the partitions in index order) it also descends to the first
+//! matching row of every other unpruned partition.
 //!
 //! B-tree shape: leaves hold `page_bytes·fill/row_bytes` rows; node-pointer pages hold
 //! `page_bytes·fill/(key_bytes + 8)` children; the height follows from the partition's rows.
@@ -110,6 +113,8 @@ pub struct Input {
     pub old_blocks_pct: u64,
     pub old_blocks_time_ms: f64,
     pub records_in_range: f64,
+    pub dive_descents: u64,
+    pub reads_every_partition: bool,
     pub rows_per_key: f64,
     pub limit: f64,
     pub hot_key_fraction: f64,
@@ -212,6 +217,8 @@ impl Input {
             "rows",
             "Percona innodb_records_in_range: non-zero skips the dives",
         )?;
+        let dive_descents = p.int("dive_descents", 2, 1, 2, "", "descents per records-in-range dive: 2 in MySQL and in MariaDB before 10.6.9 (one per border of the range), 1 from MariaDB 10.6.9 (MDEV-21136: both borders share one descent until their paths part)")?;
+        let reads_every_partition = p.boolean("reads_every_partition", false, "the query reads its first matching row in every unpruned partition, not only in those its LIMIT needs (MariaDB's partition handler merges the partitions in index order: Handler_read_key counts every one)")?;
         let rows_per_key = p.num(
             "rows_per_key",
             4.0,
@@ -288,6 +295,8 @@ impl Input {
             old_blocks_pct,
             old_blocks_time_ms,
             records_in_range,
+            dive_descents,
+            reads_every_partition,
             rows_per_key,
             limit,
             hot_key_fraction,
@@ -424,7 +433,24 @@ pub fn simulate(inp: &Input) -> Outcome {
     };
     let dive_factor = n_parts as f64 / s_parts as f64;
     let query_factor = parts_for_rows as f64 / s_query_parts as f64;
+    // Partitions the query reads beyond those its LIMIT needs (`reads_every_partition`).
+    let sweep_parts = if inp.reads_every_partition {
+        inp.partitions_scanned - parts_for_rows
+    } else {
+        0
+    };
+    let descents = inp.dive_descents as f64;
     let (s_newest, s_first) = (s_parts - 1, s_parts - inp.partitions_scanned.min(s_parts));
+    let s_sweep_parts = if inp.reads_every_partition {
+        s_newest + 1 - s_first - s_query_parts
+    } else {
+        0
+    };
+    let sweep_factor = if s_sweep_parts > 0 {
+        sweep_parts as f64 / s_sweep_parts as f64
+    } else {
+        0.0
+    };
     let s_pool_pages = pool_pages * s_parts as f64 / n_parts as f64;
     // Scale so that the simulated pool has at most SIM_POOL_PAGES pages.
     let scale = (s_pool_pages / SIM_POOL_PAGES).max(1.0);
@@ -438,7 +464,9 @@ pub fn simulate(inp: &Input) -> Outcome {
     // (mostly root and node-pointer pages: at least one per level and partition, and hot).
     // The simulated pool gets those of the partitions that queries touch on top, so that the
     // room left for the rest of the data is the full-size pool's share.
-    let touched = |p: u64| (do_dives && p >= s_first) || p + s_query_parts > s_newest;
+    let touched = |p: u64| {
+        ((do_dives || inp.reads_every_partition) && p >= s_first) || p + s_query_parts > s_newest
+    };
     let rounding: f64 = (0..s_parts)
         .filter(|&p| touched(p))
         .map(|p| {
@@ -456,7 +484,7 @@ pub fn simulate(inp: &Input) -> Outcome {
     let dive_pages = |parts: std::ops::Range<u64>| -> f64 {
         if do_dives {
             parts
-                .map(|p| 2.0 * levels[p as usize].len() as f64 + (dive_leaf_pages - 1.0))
+                .map(|p| descents * levels[p as usize].len() as f64 + (dive_leaf_pages - 1.0))
                 .sum()
         } else {
             0.0
@@ -477,13 +505,22 @@ pub fn simulate(inp: &Input) -> Outcome {
             .map(|k| levels[(newest - k) as usize].len() as f64 + rows_needed_pages(k) - 1.0)
             .sum()
     };
+    // One descent to the first matching row of each partition beyond the LIMIT's.
+    let sweep_pages = |first: u64, count: u64| -> f64 {
+        (first..first + count)
+            .map(|p| levels[p as usize].len() as f64)
+            .sum()
+    };
     o.dive_pages_per_query = dive_pages(first_scanned..n_parts);
-    o.query_pages_per_query = query_pages(newest, parts_for_rows);
+    o.query_pages_per_query =
+        query_pages(newest, parts_for_rows) + sweep_pages(first_scanned, sweep_parts);
 
     let accesses_per_query = (o.dive_pages_per_query + o.query_pages_per_query).max(1.0);
     // The same count over the partitions simulated (all of them but for equal ones).
-    let sim_accesses_per_query =
-        (dive_pages(s_first..s_parts) + query_pages(s_newest, s_query_parts)).max(1.0);
+    let sim_accesses_per_query = (dive_pages(s_first..s_parts)
+        + query_pages(s_newest, s_query_parts)
+        + sweep_pages(s_first, s_sweep_parts))
+    .max(1.0);
     // Queries within the access budget, at least MIN_QUERIES: with thousands of unpruned
     // partitions of unequal size one query alone makes ~10^5 accesses, so the total stays
     // within 4·(8192·2·height) ≈ 300,000 accesses.
@@ -530,15 +567,21 @@ pub fn simulate(inp: &Input) -> Outcome {
         inp.old_blocks_time_ms,
     );
     let leaf_accesses: f64 = if do_dives {
-        (inp.partitions_scanned as f64) * (1.0 + dive_leaf_pages)
+        (inp.partitions_scanned as f64) * (descents + dive_leaf_pages - 1.0)
     } else {
         0.0
-    } + (0..parts_for_rows).map(rows_needed_pages).sum::<f64>();
+    } + (0..parts_for_rows).map(rows_needed_pages).sum::<f64>()
+        + sweep_parts as f64;
     let cold_share = (1.0 - pool_pages / o.data_pages).max(0.0);
     let mut ms_per_query = 1000.0 / throughput(leaf_accesses * cold_share).0.max(1.0) * scale;
-    let (mut dive_miss, mut query_miss, mut hits, mut total) = (0u64, 0u64, 0u64, 0u64);
+    // Misses by kind of access: the dives, the query's reads for its LIMIT, its other partitions.
+    const DIVE: usize = 0;
+    const QUERY: usize = 1;
+    const SWEEP: usize = 2;
+    let factors = [dive_factor, query_factor, sweep_factor];
+    let (mut miss, mut hits, mut total) = ([0u64; 3], 0u64, 0u64);
     // Misses and queries since the clock was last set, and the eviction count to set it at.
-    let (mut warm_dive_miss, mut warm_query_miss, mut warm_queries) = (0u64, 0u64, 0u64);
+    let (mut warm_miss, mut warm_queries) = ([0u64; 3], 0u64);
     let mut next_clock = sim_pool as u64;
     let mut measured = 0u64;
     let mut warm_until: Option<u64> = None;
@@ -546,10 +589,10 @@ pub fn simulate(inp: &Input) -> Outcome {
     let mut now = 0.0;
     for qn in 0..budget_queries {
         if warm_until.is_none() && lru.misses >= next_clock && warm_queries > 0 {
-            let reads = warm_dive_miss as f64 * dive_factor + warm_query_miss as f64 * query_factor;
+            let reads: f64 = (0..3).map(|k| warm_miss[k] as f64 * factors[k]).sum();
             let x = throughput(reads / warm_queries as f64).0;
             ms_per_query = 1000.0 / x.max(1.0) * scale;
-            (warm_dive_miss, warm_query_miss, warm_queries) = (0, 0, 0);
+            (warm_miss, warm_queries) = ([0; 3], 0);
             next_clock += sim_pool as u64;
         }
         // What the queries touch may fit in the pool: then it never fills, and once a run of
@@ -565,7 +608,7 @@ pub fn simulate(inp: &Input) -> Outcome {
             let n = qn - w;
             if n >= MEASURED_QUERIES
                 || (n >= MIN_MEASURED_QUERIES
-                    && ((dive_miss + query_miss) as f64 >= MEASURE_POOLS * sim_pool as f64
+                    && (miss.iter().sum::<u64>() as f64 >= MEASURE_POOLS * sim_pool as f64
                         || lru.len() < sim_pool))
             {
                 break;
@@ -578,26 +621,21 @@ pub fn simulate(inp: &Input) -> Outcome {
         // Leaves this query may still walk one by one (see `SCAN_POOLS`).
         let mut scan_left = SCAN_POOLS * sim_pool as u64;
         // A page access, or `n` accesses whose outcome is known without the list.
-        let mut touch = |lru: &mut Lru, id: u64, dive: bool, known: Option<(Access, u64)>| {
+        let mut touch = |lru: &mut Lru, id: u64, kind: usize, known: Option<(Access, u64)>| {
             let (a, n) = known.unwrap_or_else(|| (lru.access(id, now), 1));
             if counting {
                 total += n;
                 match a {
                     Access::Hit => hits += n,
-                    Access::Miss { .. } if dive => dive_miss += n,
-                    Access::Miss { .. } => query_miss += n,
+                    Access::Miss { .. } => miss[kind] += n,
                 }
             } else if clocking && a != Access::Hit {
-                if dive {
-                    warm_dive_miss += n;
-                } else {
-                    warm_query_miss += n;
-                }
+                warm_miss[kind] += n;
             }
         };
         // One partition: `passes` descents from the root to the key's leaf, then the
         // `extra_leaves` leaves to its right.
-        let mut descend = |lru: &mut Lru, p: u64, dive: bool, passes: u32, extra_leaves: u64| {
+        let mut descend = |lru: &mut Lru, p: u64, kind: usize, passes: u64, extra_leaves: u64| {
             let tree = &flat[start[p as usize]..start[p as usize + 1]];
             let mut path = [0u64; 40];
             for (slot, &(offset, pages)) in path.iter_mut().zip(tree.iter()) {
@@ -605,7 +643,7 @@ pub fn simulate(inp: &Input) -> Outcome {
             }
             for _ in 0..passes {
                 for &id in path[..tree.len()].iter().rev() {
-                    touch(lru, id, dive, None);
+                    touch(lru, id, kind, None);
                 }
             }
             let (offset, leaf) = tree[0];
@@ -615,34 +653,43 @@ pub fn simulate(inp: &Input) -> Outcome {
             let walked = distinct.min(scan_left);
             scan_left -= walked;
             for extra in 1..=walked {
-                touch(lru, path[0] + extra, dive, None);
+                touch(lru, path[0] + extra, kind, None);
             }
             if distinct > walked {
                 touch(
                     lru,
                     0,
-                    dive,
+                    kind,
                     Some((Access::Miss { evicted: true }, distinct - walked)),
                 );
             }
             if extra_leaves > distinct {
-                touch(lru, 0, dive, Some((Access::Hit, extra_leaves - distinct)));
+                touch(lru, 0, kind, Some((Access::Hit, extra_leaves - distinct)));
             }
         };
         if do_dives {
-            // Two descents (the range's left and right borders), then the leaves between.
+            // The descents (one per border of the range, or one shared), then the leaves between.
             for p in s_first..s_parts {
-                descend(&mut lru, p, true, 2, dive_leaf_pages as u64 - 1);
+                descend(
+                    &mut lru,
+                    p,
+                    DIVE,
+                    inp.dive_descents,
+                    dive_leaf_pages as u64 - 1,
+                );
             }
         }
         for k in 0..s_query_parts {
             descend(
                 &mut lru,
                 s_newest - k,
-                false,
+                QUERY,
                 1,
                 rows_needed_pages(k) as u64 - 1,
             );
+        }
+        for p in s_first..s_first + s_sweep_parts {
+            descend(&mut lru, p, SWEEP, 1, 0);
         }
         if counting {
             measured += 1;
@@ -655,8 +702,8 @@ pub fn simulate(inp: &Input) -> Outcome {
         now += ms_per_query;
     }
     let m = measured.max(1) as f64;
-    let dive_reads = dive_miss as f64 * dive_factor / m;
-    let query_reads = query_miss as f64 * query_factor / m;
+    let dive_reads = miss[DIVE] as f64 * dive_factor / m;
+    let query_reads = (miss[QUERY] as f64 * query_factor + miss[SWEEP] as f64 * sweep_factor) / m;
     let (x, r) = throughput(dive_reads + query_reads);
     o.hit_ratio = if total > 0 {
         hits as f64 / total as f64
@@ -731,6 +778,23 @@ mod tests {
         let b = simulate(&input(r#""records_in_range":1000"#));
         assert!(a.dive_pages_per_query > 0.0 && b.dive_pages_per_query == 0.0);
         assert!(b.qps > a.qps);
+    }
+
+    #[test]
+    fn mariadb_dives_once_and_reads_every_partition() {
+        // 64 equal partitions, one row per key in each, LIMIT 1: the LIMIT needs one partition.
+        let base =
+            r#""partitions":64,"growth":1,"rows_per_partition":1000000,"rows_per_key":1,"limit":1"#;
+        let mysql = simulate(&input(base));
+        let shared = simulate(&input(&format!(r#"{base},"dive_descents":1"#)));
+        let every = simulate(&input(&format!(r#"{base},"reads_every_partition":true"#)));
+        let h = mysql.height as f64;
+        assert_eq!(mysql.dive_pages_per_query, 64.0 * 2.0 * h);
+        assert_eq!(shared.dive_pages_per_query, 64.0 * h);
+        assert_eq!(
+            every.query_pages_per_query,
+            mysql.query_pages_per_query + 63.0 * h
+        );
     }
 
     #[test]

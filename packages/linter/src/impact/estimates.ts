@@ -5,6 +5,7 @@ import type { Impact, ImpactInput, InputSource } from "../finding.js";
 import { change, grouped, inUnits, seconds, sig2, times } from "../figures.js";
 import { formatBytes } from "../optionfile/rules/values.js";
 import { remembered } from "../memo.js";
+import { atLeast, type Target } from "../target.js";
 
 const MiB = 2 ** 20;
 
@@ -564,6 +565,25 @@ export interface PartitionWorkload {
   even?: true;
   /** The host's storage where declared: rotating disks read at random a hundred pages a second each. */
   storage?: HostStorage;
+  /** How the server dives and reads partitions, where it differs from MySQL's (see `partitionServer`). */
+  server?: PartitionServer;
+}
+
+/** MariaDB's departures from MySQL in the dives and the partitioned lookup. */
+export interface PartitionServer {
+  /** One descent per dive, both borders together until their paths part (MariaDB 10.6.9+, MDEV-21136). */
+  sharedDescent: boolean;
+  /** The lookup descends into every unpruned partition: the partition handler merges them in index order. */
+  readsEveryPartition: boolean;
+}
+
+/** MariaDB's partition handler reads every unpruned partition; MDEV-21136 came with 10.6.9, 10.7.5, 10.8.4 and 10.9.2. */
+export function partitionServer(target: Target): PartitionServer | undefined {
+  if (target.flavor !== "mariadb") return undefined;
+  const fixedIn: Record<string, string> = { "10.6": "10.6.9", "10.7": "10.7.5", "10.8": "10.8.4", "10.9": "10.9.2" };
+  const series = `${target.version.major}.${target.version.minor ?? 0}`;
+  const sharedDescent = fixedIn[series] ? atLeast(target.version, fixedIn[series]) : atLeast(target.version, "10.10");
+  return { sharedDescent, readsEveryPartition: true };
 }
 
 /**
@@ -592,9 +612,11 @@ export function partitionDivesImpact(
     : { disk_iops: R.disk_iops, disk_latency_us: R.disk_latency_us };
   // The newest partition's rows for these rows spread over n partitions; the loop runs once per count.
   const newest = (R.rows_per_partition * rows) / cached(`dives:layout:${n}:${growth}`, () => partitionedRows(n, R.rows_per_partition, growth));
+  const server = workload.server;
+  const serverParams = server ? { dive_descents: server.sharedDescent ? 1 : 2, reads_every_partition: server.readsEveryPartition } : {};
   const run = (p: Record<string, number>) =>
     cached(
-      `dives:${JSON.stringify(p)}:${newest}:${growth}:${rowBytes}:${pool}:${disk.disk_iops}`,
+      `dives:${JSON.stringify(p)}:${newest}:${growth}:${rowBytes}:${pool}:${disk.disk_iops}:${JSON.stringify(serverParams)}`,
       () =>
         sim.simulate("partition_dives", {
           ...R,
@@ -603,6 +625,7 @@ export function partitionDivesImpact(
           growth,
           row_bytes: rowBytes,
           buffer_pool_bytes: pool,
+          ...serverParams,
           ...p,
         }) as PartitionDivesResult,
     );
@@ -662,7 +685,12 @@ export function partitionDivesImpact(
               : `the pruned query reads the ${needed} newest partition${needed === 1 ? "" : "s"}, which hold its rows`,
           ]
         : []),
-      "each dive reads about two root-to-leaf paths plus up to ten leaf pages per partition",
+      server?.sharedDescent
+        ? "each dive reads one root-to-leaf path (MariaDB takes both borders of the range down together, MDEV-21136) plus up to ten leaf pages per partition"
+        : "each dive reads about two root-to-leaf paths plus up to ten leaf pages per partition",
+      ...(server?.readsEveryPartition
+        ? ["the lookup also descends into every unpruned partition, whose first rows MariaDB's partition handler merges in index order even under LIMIT"]
+        : []),
       rotating
         ? `pages missing from the pool are read at random from one 7,200 rpm disk, ${ROTATING_RANDOM_READS} a second (this host's rotating disks, from ${workload.storage?.from}; an array of n disks reads about n times as many)`
         : `pages missing from the pool are read at random at ${sig2(R.disk_iops)} a second, ${sig2(R.disk_latency_us)} µs each (the study's SSD${workload.storage ? `; ${workload.storage.kind} storage declared from ${workload.storage.from}` : ""})`,

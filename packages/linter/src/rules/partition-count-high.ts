@@ -1,4 +1,4 @@
-import { partitionDivesImpact } from "../impact/estimates.js";
+import { partitionDivesImpact, partitionServer } from "../impact/estimates.js";
 import { tablesOf } from "../sql/rules/context.js";
 import { divesWorkload, MAX_PARTITIONS, total } from "../sql/rules/partition.js";
 import { declaredStorage } from "../host.js";
@@ -29,6 +29,7 @@ export default defineRule({
     if (!partitioning) return;
     const n = total(partitioning);
     const storage = declaredStorage(ctx.host);
+    const server = partitionServer(facts.target);
     const over = n > MAX_PARTITIONS;
     // A count the server refuses is reported whatever the threshold.
     if (n <= threshold && !over) return;
@@ -47,6 +48,7 @@ export default defineRule({
             impact: partitionDivesImpact(ctx.sim, n, "pruned", [{ name: "partitions", value: n, source: live ? "live" : "schema" }], {
               ...(table ? divesWorkload(facts, table, partitioning) : {}),
               ...(storage ? { storage } : {}),
+              ...(server ? { server } : {}),
             }),
           }
         : {}),

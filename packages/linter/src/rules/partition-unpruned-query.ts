@@ -1,5 +1,5 @@
 import { lookupVariable } from "../catalogue/index.js";
-import { partitionDivesImpact } from "../impact/estimates.js";
+import { partitionDivesImpact, partitionServer } from "../impact/estimates.js";
 import { tablesOf } from "../sql/rules/context.js";
 import { divesWorkload, partitionColumns, total } from "../sql/rules/partition.js";
 import { declaredStorage } from "../host.js";
@@ -34,6 +34,7 @@ export default defineRule({
       if (constrained.size === 0 || keys.some((k) => constrained.has(k))) continue;
       const n = total(p);
       const storage = declaredStorage(ctx.host);
+      const server = partitionServer(facts.target);
       const percona =
         (facts.target.flavor === "percona" || facts.target.flavor === "pxc") && lookupVariable(facts.target, "innodb_records_in_range").status === "known";
       // A few partitions cost a few extra dives: worth knowing, not worth a warning.
@@ -57,7 +58,7 @@ export default defineRule({
                 n,
                 percona ? "records_in_range" : "pruned",
                 [{ name: "partitions", value: n, source: t.state?.live ? "live" : "schema" }],
-                { ...divesWorkload(facts, t, p), ...(storage ? { storage } : {}) },
+                { ...divesWorkload(facts, t, p), ...(storage ? { storage } : {}), ...(server ? { server } : {}) },
               ),
             }
           : {}),
