@@ -416,6 +416,22 @@ describe("every seed rule's findings carry a complete impact", () => {
     );
   });
 
+  it("DROP on MariaDB after MDEV-22456 walks no LRU for hash entries, and names a database once", async () => {
+    const files = {
+      "my.cnf": "[mariadb]\ninnodb_buffer_pool_size = 128G\ninnodb_adaptive_hash_index = ON\n",
+      "m.sql": "DROP TABLE old_events;\nDROP DATABASE staging;\nDROP TABLE a, b, c;\n",
+    };
+    const drops = (await lintCase(files, "mariadb-10.5.8")).findings.filter((f) => f.rule === "drop-truncate-buffer-pool-stall");
+    expect(drops).toHaveLength(3);
+    expect(drops[0]!.message).not.toContain("adaptive hash index");
+    expect(drops[0]!.impact!.summary).not.toContain("LRU walks");
+    expect(drops[0]!.notes).toContain("this release frees the table's adaptive-hash-index entries lazily (MDEV-22456): no LRU walks for them");
+    expect(drops[1]!.message).toMatch(/^DROP DATABASE staging on MariaDB 10\.5\.8 /);
+    expect(drops[2]!.impact!.summary).toContain("pages walked per drop");
+    const before = (await lintCase(files, "mariadb-10.5.3")).findings.find((f) => f.rule === "drop-truncate-buffer-pool-stall")!;
+    expect(before.message).toContain("the adaptive hash index cleanup adds LRU walks");
+  });
+
   it("AHI cleanup of a table created in the change: no hashed pages, no extra stall", async () => {
     const f = (await lintCase({ "m.sql": "CREATE TABLE t (id INT PRIMARY KEY);\nDROP TABLE t;\n" }, "mysql-8.0.36")).findings.find(
       (x) => x.rule === "adaptive-hash-index-drop-stall",

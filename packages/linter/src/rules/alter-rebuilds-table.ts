@@ -38,7 +38,7 @@ export default defineRule({
       notes: [
         ...(a.onlineLogMaxBytes !== undefined
           ? [
-              `concurrent writes are kept in the online row log meanwhile; past innodb_online_alter_log_max_size=${approxBytes(a.onlineLogMaxBytes)} ${configOrigin(facts.config, "innodb_online_alter_log_max_size")} the ALTER fails at its end and all its work is lost`,
+              `concurrent writes are kept in the online row log meanwhile; past innodb_online_alter_log_max_size=${approxBytes(a.onlineLogMaxBytes)} ${configOrigin(facts.config, "innodb_online_alter_log_max_size")} the rebuild stops with DB_ONLINE_LOG_TOO_BIG (it checks the log at each page of its scan and before applying it) and its work is lost`,
             ]
           : []),
         ...(a.ddl.assumed ?? []),

@@ -76,8 +76,9 @@ export function what(kind: string): string {
 
 export function subject(facts: SqlStatementFacts): string {
   const s = facts.statement;
-  if (s.kind === "drop-database") return `database ${s.database ?? ""}`.trim();
-  if (s.kind === "drop-tablespace") return `tablespace ${s.tablespace ?? ""}`.trim();
+  // what() already says DATABASE or TABLESPACE.
+  if (s.kind === "drop-database") return s.database ?? "";
+  if (s.kind === "drop-tablespace") return s.tablespace ?? "";
   return tablesOf(facts)
     .map((t) => t.name)
     .join(", ");
