@@ -74,7 +74,14 @@ export default defineRule({
         notes,
         ...(ctx.sim && !aurora
           ? {
-              impact: commitDurabilityImpact(ctx.sim, mode, timeout, impactInputs, storage),
+              impact: commitDurabilityImpact(
+                ctx.sim,
+                mode,
+                timeout,
+                binlog ? [...impactInputs, { name: "sync_binlog", value: syncBinlog?.value ?? 1, source: optionSource(facts, "sync_binlog") }] : impactInputs,
+                storage,
+                binlog ? { syncBinlog: syncBinlog?.value ?? 1, groupCommit } : undefined,
+              ),
             }
           : {}),
         fix: {

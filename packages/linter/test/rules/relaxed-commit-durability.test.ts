@@ -38,4 +38,17 @@ describe("relaxed-commit-durability: binary-log group commit by target", () => {
     expect(local?.message).toContain("an OS crash or power loss can lose up to 1 s");
     expect(local?.impact).toBeDefined();
   });
+
+  it("with the binary log on, also gives the smaller gain left when each commit still writes its binlog events", async () => {
+    const on = "[mysqld]\nlog_bin = binlog\nsync_binlog = 1\ninnodb_flush_log_at_trx_commit = 2\n";
+    const off = "[mysqld]\nskip_log_bin\ninnodb_flush_log_at_trx_commit = 2\n";
+    const [withLog] = await ruleFindings("relaxed-commit-durability", on, "mysql-8.0.36", { impact: true });
+    const [without] = await ruleFindings("relaxed-commit-durability", off, "mysql-8.0.36", { impact: true });
+    const binlogGain = /, ([\d.]+)× with this binary log's own writes \(sync_binlog=1\)/.exec(withLog!.impact!.summary);
+    expect(binlogGain).not.toBeNull();
+    expect(Number(binlogGain![1])).toBeLessThan(withLog!.impact!.ratio);
+    expect(withLog!.impact!.inputs).toContainEqual({ name: "sync_binlog", value: 1, source: "config" });
+    expect(without!.impact!.summary).not.toContain("binary log's own writes");
+    expect(without!.impact!.ratio).toBe(withLog!.impact!.ratio);
+  });
 });
