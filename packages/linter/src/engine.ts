@@ -3,6 +3,7 @@ import type { EngineSim } from "@innolint/engine-sim";
 import { loadSimulator } from "./impact/simulator.js";
 import { ruleInternalError } from "./internal.js";
 import { ConfigError, type Config } from "./config.js";
+import { remembered } from "./memo.js";
 import { configFor, configForRun, resolveTarget } from "./context.js";
 import type { InputError, LintOptions, LintOutcome } from "./core.js";
 import type { Finding, OnlineDdlNote, Severity } from "./finding.js";
@@ -25,7 +26,7 @@ import { applySuppressions, parseDirectives, targetDirective, unusedSuppressions
 import { lookupVariable } from "./catalogue/index.js";
 import { TargetError, type Target } from "./target.js";
 import { append } from "./arrays.js";
-import { hostDirective, type Host } from "./host.js";
+import { hostDirective, type Host, type HostValues } from "./host.js";
 import { hostFor } from "./host-context.js";
 import { assessAlter, onlineDdlNote } from "./ddl/estimate.js";
 import type { SqlStatementFacts } from "./sql/rules/context.js";
@@ -65,6 +66,19 @@ function targetOr(errors: InputError[], file: string, directive: string | undefi
 export function optionFileComments(file: OptionFile): Comment[] {
   return file.comments.map((c) => ({ file: file.path, text: c.text, range: c.range }));
 }
+
+/** The host a SQL file's rules see: the server's option file may declare it (`# innolint-host:`), as when it is linted itself. */
+function sqlHost(options: LintOptions, config: Config | undefined, serverConfig: OptionFacts | undefined): Host | undefined {
+  const directive = serverConfig
+    ? remembered(hostDirectives, serverConfig, () => {
+        const root = serverConfig.live ? undefined : serverConfig.set.files.find((f) => f.path === serverConfig.root);
+        return root ? hostDirective(optionFileComments(root))?.values : undefined;
+      })
+    : undefined;
+  return hostFor(options, config, directive);
+}
+
+const hostDirectives = new WeakMap<OptionFacts, HostValues | undefined>();
 
 /** Options of a rule the configuration leaves alone: one object, so rules resolve them once. */
 const NO_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -361,7 +375,7 @@ export async function lintSqlFile(path: string, options: LintOptions, context: S
     ...(config?.tables ? { tableSizes: config.tables } : {}),
     statementRules: sqlStatementRules,
     setRules: setStatementRules,
-    run: (rules, facts) => runRules(rules, facts, file, target, config, errors, sim, hostFor(options, config)),
+    run: (rules, facts) => runRules(rules, facts, file, target, config, errors, sim, sqlHost(options, config, context.serverConfig)),
     describe: (facts) => describeOnlineDdl(facts, sim),
     ...(memo ? { memo, ruleErrors: errors } : {}),
   });
@@ -426,7 +440,7 @@ async function lintSqlStream(
       ...(config?.tables ? { tableSizes: config.tables } : {}),
       statementRules: sqlStatementRules,
       setRules: setStatementRules,
-      run: (rules, facts) => runRules(rules, facts, file, target, config, runErrors, sim, hostFor(options, config)),
+      run: (rules, facts) => runRules(rules, facts, file, target, config, runErrors, sim, sqlHost(options, config, context.serverConfig)),
       describe: (facts) => describeOnlineDdl(facts, sim),
     });
     let directiveSeen = false;

@@ -89,4 +89,24 @@ describe("precedence", () => {
     const out = JSON.parse(res.stdout) as { errors: { file: string; line: number; message: string }[] };
     expect(out.errors).toEqual([{ file: `${dir}/my.cnf`, line: 2, message: 'innolint-host: host memory must be a size such as "64G" or "512M", not "64Q"' }]);
   });
+
+  it("a SQL file's rules see the host its server's option file declares, as the option file's rules do", async () => {
+    const partitions = Array.from({ length: 12 }, (_, i) => `PARTITION p${i} VALUES LESS THAN (${(i + 1) * 100})`).join(", ");
+    const files = {
+      ".innolint.json": JSON.stringify({ root: true, target: "mysql-8.0.36" }),
+      "m.sql": `CREATE TABLE t (k INT NOT NULL, d INT NOT NULL, PRIMARY KEY (k, d)) PARTITION BY RANGE (d) (${partitions});\nSELECT * FROM t WHERE k = 1 LIMIT 10;\n`,
+    };
+    const impactOf = async (cnf: string) => {
+      const dir = scratch({ ...files, "my.cnf": cnf });
+      const out = JSON.parse((await run(["--format", "json", "m.sql", "my.cnf"], { cwd: dir })).stdout) as {
+        findings: { rule: string; impact?: { inputs: { name: string; value: unknown }[]; assumptions: string[] } }[];
+      };
+      return out.findings.find((f) => f.rule === "partition-unpruned-query")!.impact!;
+    };
+    const hdd = await impactOf("# innolint-host: storage=hdd\n[mysqld]\ninnodb_buffer_pool_size = 8G\n");
+    expect(hdd.inputs).toContainEqual({ name: "host_storage", value: "hdd", source: "config" });
+    expect(hdd.assumptions.join(" ")).toContain("7,200 rpm disk");
+    const undeclared = await impactOf("[mysqld]\ninnodb_buffer_pool_size = 8G\n");
+    expect(undeclared.inputs.map((i) => i.name)).not.toContain("host_storage");
+  });
 });
