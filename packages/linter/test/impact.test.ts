@@ -93,6 +93,7 @@ describe("impacts from the simulator on seed-rule findings", () => {
 
 interface FullFinding extends JsonFinding {
   message: string;
+  severity: string;
 }
 
 async function lintCase(files: Record<string, string>, target: string): Promise<{ findings: FullFinding[]; errors: unknown[]; dir: string }> {
@@ -430,6 +431,22 @@ describe("every seed rule's findings carry a complete impact", () => {
     expect(drops[2]!.impact!.summary).toContain("pages walked per drop");
     const before = (await lintCase(files, "mariadb-10.5.3")).findings.find((f) => f.rule === "drop-truncate-buffer-pool-stall")!;
     expect(before.message).toContain("the adaptive hash index cleanup adds LRU walks");
+  });
+
+  it("DROP on Aurora without a configured pool takes Aurora's default, three quarters of the instance's memory", async () => {
+    const drop = async (files: Record<string, string>) =>
+      (await lintCase({ "m.sql": "DROP TABLE old_events;\n", ...files }, "aurora-mysql-2.11.2")).findings.find(
+        (f) => f.rule === "drop-truncate-buffer-pool-stall",
+      )!;
+    const assumed = await drop({});
+    expect(assumed.severity).toBe("warning");
+    expect(assumed.message).toContain("on Aurora MySQL 2.11.2 (MySQL 5.7.12)");
+    expect(assumed.message).toContain("48G assumed: Aurora's default, 3/4 of an r5.2xlarge's 64 GiB");
+    expect(assumed.impact!.inputs).toContainEqual({ name: "innodb_buffer_pool_size", value: 48 * 2 ** 30, source: "assumed" });
+    const declared = await drop({ "my.cnf": "# innolint-host: memory=16G\n[mysqld]\n" });
+    expect(declared.message).toContain("12G by Aurora's default, 3/4 of the host's memory");
+    const configured = await drop({ "my.cnf": "[mysqld]\ninnodb_buffer_pool_size = 2G\n" });
+    expect(configured.message).toMatch(/\(2G from my\.cnf:2, /);
   });
 
   it("AHI cleanup of a table created in the change: no hashed pages, no extra stall", async () => {

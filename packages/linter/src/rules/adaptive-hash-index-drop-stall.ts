@@ -1,15 +1,16 @@
 import { lookupVariable } from "../catalogue/index.js";
 import type { Severity } from "../finding.js";
 import { dropStallImpact } from "../impact/estimates.js";
-import { effectiveBoolean, effectiveNumber } from "../optionfile/rules/facts.js";
+import { effectiveBoolean } from "../optionfile/rules/facts.js";
 import { formatBytes } from "../optionfile/rules/values.js";
-import { configInputSource, configOrigin, type SqlStatementFacts } from "../sql/rules/context.js";
+import { configInputSource } from "../sql/rules/context.js";
 import {
   allCreatedInChange,
   bufferPoolInstances,
   droppedBeforeInstall,
   dropCleansAhi,
   DROPS,
+  dropPool,
   dropScansBufferPool,
   dropsInnodbTablespace,
   poolPagesOf,
@@ -33,7 +34,8 @@ export default defineRule({
     if (!DROPS.has(s.kind) || dropScansBufferPool(facts.target) || !dropCleansAhi(facts.target) || !dropsInnodbTablespace(facts)) return;
     const ahi = effectiveBoolean(facts.config, "innodb_adaptive_hash_index");
     if (!ahi?.value) return;
-    const pool = effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value ?? 128 * 2 ** 20;
+    const poolFacts = dropPool(facts, ctx.host);
+    const pool = poolFacts.bytes;
     const instances = bufferPoolInstances(facts, pool);
     const fromDefault = !ahi.option;
     const lookup = lookupVariable(facts.target, "innodb_adaptive_hash_index");
@@ -53,7 +55,7 @@ export default defineRule({
               ...(hashedPages !== undefined ? { hashedPages } : {}),
               ...(hashedPages === undefined ? poolPagesOf(facts, pool) : {}),
               inputs: [
-                { name: "innodb_buffer_pool_size", value: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") },
+                { name: "innodb_buffer_pool_size", value: pool, source: poolFacts.source },
                 {
                   name: "innodb_adaptive_hash_index",
                   value: true,
@@ -86,7 +88,7 @@ export default defineRule({
       range: s.range,
       severity: inUse,
       versionDependent: true,
-      message: `${on}: freeing the table's hash entries walks every buffer pool instance's LRU list (${formatBytes(pool)} ${configOrigin(facts.config, "innodb_buffer_pool_size")}) while holding the data dictionary mutex, a stall the lazy eviction of MySQL 8.0.23 did not remove`,
+      message: `${on}: freeing the table's hash entries walks every buffer pool instance's LRU list (${formatBytes(pool)} ${poolFacts.origin}) while holding the data dictionary mutex, a stall the lazy eviction of MySQL 8.0.23 did not remove`,
       notes: [
         "MySQL bug #113312: such stalls do not occur with innodb_adaptive_hash_index=OFF, the default from MySQL 8.4",
         ...(lookup.status === "known" && lookup.facts.dynamic

@@ -1,14 +1,15 @@
 import { mysqlBaseVersion } from "../catalogue/index.js";
 import type { Severity } from "../finding.js";
 import { dropStallImpact } from "../impact/estimates.js";
-import { effectiveBoolean, effectiveNumber } from "../optionfile/rules/facts.js";
+import { effectiveBoolean } from "../optionfile/rules/facts.js";
 import { formatBytes } from "../optionfile/rules/values.js";
-import { configInputSource, configOrigin } from "../sql/rules/context.js";
+import { configInputSource } from "../sql/rules/context.js";
 import {
   allCreatedInChange,
   bufferPoolInstances,
   createdInChange,
   DROPS,
+  dropPool,
   dropCleansAhi,
   droppedBeforeInstall,
   dropScansBufferPool,
@@ -33,7 +34,8 @@ export default defineRule({
   check(facts, ctx) {
     const s = facts.statement;
     if (!DROPS.has(s.kind) || !dropScansBufferPool(facts.target) || !dropsInnodbTablespace(facts)) return;
-    const pool = effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value ?? 128 * 2 ** 20;
+    const poolFacts = dropPool(facts, ctx.host);
+    const pool = poolFacts.bytes;
     const instances = bufferPoolInstances(facts, pool);
     const ahiOn = effectiveBoolean(facts.config, "innodb_adaptive_hash_index")?.value ?? true;
     // MariaDB frees hash entries lazily from MDEV-22456's releases: no LRU walks for them then.
@@ -49,16 +51,23 @@ export default defineRule({
     // 5.7's TRUNCATE evicts every page of the space (two LRU walks); DROP walks only the dirty pages.
     const walk =
       legacy && s.kind === "truncate-table" ? "walks every instance's whole LRU list twice, every page" : "walks every instance's flush list, every dirty page";
-    const server = `${facts.target.flavor === "mariadb" ? "MariaDB" : "MySQL"} ${formatVersion(mysqlBaseVersion(facts.target) ?? facts.target.version)}`;
+    const base = formatVersion(mysqlBaseVersion(facts.target) ?? facts.target.version);
+    const server =
+      facts.target.flavor === "aurora-mysql"
+        ? `Aurora MySQL ${facts.target.label.replace(/^aurora-mysql-/, "")} (MySQL ${base})`
+        : `${facts.target.flavor === "mariadb" ? "MariaDB" : "MySQL"} ${base}`;
     ctx.report({
       range: s.range,
       severity,
       versionDependent: true,
-      message: `${what(s.kind)} ${subject(facts)} on ${server} ${walk} of the buffer pool (${formatBytes(pool)} ${configOrigin(facts.config, "innodb_buffer_pool_size")}, ${instances} instance${instances === 1 ? "" : "s"}) under its list mutexes to evict the tablespace's pages: the stall grows with the pool, not the table, so even an empty table takes as long; other DROPs and TRUNCATEs queue behind it, and queries wait whenever they need the same list mutexes${ahi ? "; the adaptive hash index cleanup adds LRU walks for pages of the table that carry hash entries" : ""}`,
+      message: `${what(s.kind)} ${subject(facts)} on ${server} ${walk} of the buffer pool (${formatBytes(pool)} ${poolFacts.origin}, ${instances} instance${instances === 1 ? "" : "s"}) under its list mutexes to evict the tablespace's pages: the stall grows with the pool, not the table, so even an empty table takes as long; other DROPs and TRUNCATEs queue behind it, and queries wait whenever they need the same list mutexes${ahi ? "; the adaptive hash index cleanup adds LRU walks for pages of the table that carry hash entries" : ""}`,
       notes: [
         facts.target.flavor === "mariadb"
           ? "MariaDB 10.6.2's DROP TABLE rewrite left the dropped tablespace's dirty pages to the page cleaner, with no walk at DROP"
           : "MySQL 8.0.23 made this eviction lazy (WL#14100): a vendor test measured up to 251× faster drops with 32–450 GB pools",
+        ...(poolFacts.source === "assumed"
+          ? ["declare innodb_buffer_pool_size, or the host's memory (innolint-host: memory=…), for this instance's pool"]
+          : []),
         ...(ahiOn && !ahi ? ["this release frees the table's adaptive-hash-index entries lazily (MDEV-22456): no LRU walks for them"] : []),
         ...(s.kind === "drop-database" && tables > 1 ? [`the database holds ${tables} tables, each dropped in turn`] : []),
         ...createdInChange(facts),
@@ -75,7 +84,7 @@ export default defineRule({
               // A table this change creates, or an install script's, has no hash entries yet.
               ...(ahi && (allCreatedInChange(facts) || droppedBeforeInstall(facts)) ? { hashedPages: 0 } : ahi ? poolPagesOf(facts, pool) : {}),
               inputs: [
-                { name: "innodb_buffer_pool_size", value: pool, source: configInputSource(facts.config, "innodb_buffer_pool_size") },
+                { name: "innodb_buffer_pool_size", value: pool, source: poolFacts.source },
                 { name: "innodb_buffer_pool_instances", value: instances, source: configInputSource(facts.config, "innodb_buffer_pool_instances") },
                 { name: "innodb_adaptive_hash_index", value: ahiOn, source: configInputSource(facts.config, "innodb_adaptive_hash_index") },
               ],

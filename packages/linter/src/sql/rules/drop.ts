@@ -5,7 +5,8 @@ import { effectiveNumber } from "../../optionfile/rules/facts.js";
 import { atLeast, type Target } from "../../target.js";
 import { tableSize } from "../../ddl/sizes.js";
 import type { InputSource } from "../../finding.js";
-import { tablesOf, type SqlStatementFacts } from "./context.js";
+import type { Host } from "../../host.js";
+import { configInputSource, configOrigin, tablesOf, type SqlStatementFacts } from "./context.js";
 
 export const DROPS = new Set(["drop-table", "truncate-table", "drop-tablespace", "drop-database"]);
 export const GiB = 2 ** 30;
@@ -135,4 +136,34 @@ export function poolPagesOf(facts: SqlStatementFacts, pool: number): { tablePage
   const size = tableSize(facts);
   if (size === "new") return {};
   return { tablePages: { pages: Math.min(size.dataBytes + (size.indexBytes ?? 0), pool) / 16384, source: size.source } };
+}
+
+/** Aurora MySQL's parameter groups size the pool at {DBInstanceClassMemory*3/4}; an r5.2xlarge has 64 GiB. */
+const AURORA_POOL_SHARE = 3 / 4;
+const AURORA_REFERENCE_MEMORY = 64 * 2 ** 30;
+
+/**
+ * The buffer pool a DROP walks and where its size comes from. Aurora MySQL does not default to
+ * MySQL's 128M: without a configured size, three quarters of the host's declared memory, else of an
+ * r5.2xlarge's (assumed).
+ */
+export function dropPool(facts: SqlStatementFacts, host: Host | undefined): { bytes: number; origin: string; source: InputSource } {
+  const value = effectiveNumber(facts.config, "innodb_buffer_pool_size")?.value;
+  if (facts.config.effective.has("innodb_buffer_pool_size") || facts.target.flavor !== "aurora-mysql" || facts.config.live)
+    return {
+      bytes: value ?? 128 * 2 ** 20,
+      origin: configOrigin(facts.config, "innodb_buffer_pool_size"),
+      source: configInputSource(facts.config, "innodb_buffer_pool_size"),
+    };
+  if (host?.memory)
+    return {
+      bytes: Math.floor((host.memory * AURORA_POOL_SHARE) / 2 ** 20) * 2 ** 20,
+      origin: `by Aurora's default, 3/4 of the host's memory (${host.from.memory ?? "declared"})`,
+      source: "config",
+    };
+  return {
+    bytes: AURORA_REFERENCE_MEMORY * AURORA_POOL_SHARE,
+    origin: "assumed: Aurora's default, 3/4 of an r5.2xlarge's 64 GiB",
+    source: "assumed",
+  };
 }
