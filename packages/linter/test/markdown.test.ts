@@ -64,7 +64,11 @@ describe("markdown report", () => {
               h.startsWith("https://bugs.mysql.com/") ||
               h.startsWith("https://jira.mariadb.org/") ||
               h.startsWith("https://galeracluster.com/") ||
-              h.startsWith("https://mariadb.com/kb/"),
+              h.startsWith("https://mariadb.com/kb/") ||
+              h.startsWith("https://docs.aws.amazon.com/") ||
+              h.startsWith("https://aws.amazon.com/blogs/") ||
+              h.startsWith("https://www.percona.com/") ||
+              h.startsWith("https://github.com/mysql/"),
           ),
         ).toBe(true);
         await page.locator("details summary").first().click();
