@@ -353,6 +353,10 @@ describe("online rebuilds", () => {
 
 describe("buffer pool warm-up after a restart", () => {
   it("a throttled dump load under writes takes the hot pages over innodb_io_capacity, and a higher setting shortens it", () => {
+    // A declared flash device has no measured rate: the study's disk is used, and the summary says so.
+    expect(coldRestartImpact(sim, 64 * GiB, 25, MYSQL_80_LOAD, [], { kind: "ssd", from: "my.cnf" }).summary).toContain(
+      "from a 210 MB/s disk (the scan study's; no rate is measured for this host's ssd storage, from my.cnf, which likely reads faster)",
+    );
     const slow = coldRestartImpact(sim, 256 * GiB, 25, MYSQL_80_LOAD, []);
     // 64 GiB is 4,194,304 pages; at 200 a second, 5.8 hours.
     // 4,194,304 pages: a second's sleep after each 200 but the first, 20,970 s.

@@ -404,7 +404,7 @@ export function coldRestartImpact(
     baseline: { label: "warm buffer pool", value: r.second_run.seconds },
     actual: { label: "cold buffer pool", value: r.first_run.seconds },
     ratio,
-    summary: `reading back the hottest ${sizeLike(hot, pool)} (${sig2(dumpPct)} % of the ${formatBytes(pool)} pool) takes about ${longSeconds(r.first_run.seconds)} from a 210 MB/s disk, ${times(ratio)} the ${longSeconds(r.second_run.seconds)} the same reads take once the pages are in memory; ${sig2(r.first_run.reads_from_disk)} page reads${rotating ? `, which on this host's rotating disks (from ${storage?.from}), read at random as queries touch them, take about ${longSeconds(randomSeconds)} at ${ROTATING_RANDOM_READS} reads a second per 7,200 rpm disk` : ""}; ${pacing}`,
+    summary: `reading back the hottest ${sizeLike(hot, pool)} (${sig2(dumpPct)} % of the ${formatBytes(pool)} pool) takes about ${longSeconds(r.first_run.seconds)} from a 210 MB/s disk${storage && !rotating ? ` (the scan study's; no rate is measured for this host's ${storage.kind} storage, from ${storage.from}, which likely reads faster)` : ""}, ${times(ratio)} the ${longSeconds(r.second_run.seconds)} the same reads take once the pages are in memory; ${sig2(r.first_run.reads_from_disk)} page reads${rotating ? `, which on this host's rotating disks (from ${storage?.from}), read at random as queries touch them, take about ${longSeconds(randomSeconds)} at ${ROTATING_RANDOM_READS} reads a second per 7,200 rpm disk` : ""}; ${pacing}`,
     inputs: [
       ...inputs,
       ...(throttled ? [{ name: "innodb_io_capacity", ...load.ioCapacity }] : []),
