@@ -433,6 +433,21 @@ describe("every seed rule's findings carry a complete impact", () => {
     expect(before.message).toContain("the adaptive hash index cleanup adds LRU walks");
   });
 
+  it("DROP and TRUNCATE on MySQL 5.7 add no LRU walks for hash entries: DROP frees them with the extents, TRUNCATE's first walk is their cleanup", async () => {
+    const files = { "my.cnf": "[mysqld]\ninnodb_buffer_pool_size = 64G\ninnodb_adaptive_hash_index = ON\n", "m.sql": "DROP TABLE a;\nTRUNCATE TABLE b;\n" };
+    const [drop, truncate] = (await lintCase(files, "mysql-5.7.44")).findings.filter((f) => f.rule === "drop-truncate-buffer-pool-stall");
+    for (const f of [drop!, truncate!]) {
+      expect(f.message).not.toContain("adaptive hash index cleanup adds");
+      expect(f.impact!.summary).not.toContain("LRU walks");
+    }
+    expect(drop!.notes).toContain(
+      "MySQL 5.6 and 5.7 free the table's adaptive-hash-index entries as DROP frees its extents, a page lookup each, not by walking the pool",
+    );
+    expect(truncate!.notes?.join(" ")).toContain("buf_LRU_drop_page_hash_for_tablespace");
+    const mysql80 = (await lintCase(files, "mysql-8.0.22")).findings.find((f) => f.rule === "drop-truncate-buffer-pool-stall")!;
+    expect(mysql80.impact!.summary).toContain("LRU walks");
+  });
+
   it("DROP on Aurora without a configured pool takes Aurora's default, three quarters of the instance's memory", async () => {
     const drop = async (files: Record<string, string>) =>
       (await lintCase({ "m.sql": "DROP TABLE old_events;\n", ...files }, "aurora-mysql-2.11.2")).findings.find(

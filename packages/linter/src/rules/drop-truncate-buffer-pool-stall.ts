@@ -38,8 +38,11 @@ export default defineRule({
     const pool = poolFacts.bytes;
     const instances = bufferPoolInstances(facts, pool);
     const ahiOn = effectiveBoolean(facts.config, "innodb_adaptive_hash_index")?.value ?? true;
-    // MariaDB frees hash entries lazily from MDEV-22456's releases: no LRU walks for them then.
-    const ahi = ahiOn && dropCleansAhi(facts.target);
+    const legacy = facts.target.flavor !== "mariadb" && !atLeast(mysqlBaseVersion(facts.target) ?? { major: 8 }, "8.0.0");
+    // Extra LRU walks for hash entries: 8.0 before 8.0.23 (btr_drop_ahi_for_table) and older MariaDB. MySQL 5.6
+    // and 5.7 free them as DROP frees the table's extents, and TRUNCATE's first LRU walk is that cleanup;
+    // MariaDB frees them lazily from MDEV-22456's releases.
+    const ahi = ahiOn && dropCleansAhi(facts.target) && !legacy;
     const warnAt = ctx.options.warningAt;
     // A stall hurts but fails nothing, so never an error by itself (a severity override can make it one).
     const severity: Severity = pool >= warnAt ? "warning" : "info";
@@ -47,7 +50,6 @@ export default defineRule({
       s.kind === "drop-database"
         ? facts.schema.all().filter((t) => (t.schema ?? "").toLowerCase() === (s.database ?? "").toLowerCase()).length
         : Math.max(1, s.tables.length);
-    const legacy = facts.target.flavor !== "mariadb" && !atLeast(mysqlBaseVersion(facts.target) ?? { major: 8 }, "8.0.0");
     // 5.7's TRUNCATE evicts every page of the space (two LRU walks); DROP walks only the dirty pages.
     const walk =
       legacy && s.kind === "truncate-table" ? "walks every instance's whole LRU list twice, every page" : "walks every instance's flush list, every dirty page";
@@ -68,7 +70,15 @@ export default defineRule({
         ...(poolFacts.source === "assumed"
           ? ["declare innodb_buffer_pool_size, or the host's memory (innolint-host: memory=…), for this instance's pool"]
           : []),
-        ...(ahiOn && !ahi ? ["this release frees the table's adaptive-hash-index entries lazily (MDEV-22456): no LRU walks for them"] : []),
+        ...(ahiOn && !ahi
+          ? [
+              legacy
+                ? s.kind === "truncate-table"
+                  ? "the first of the two LRU walks is the adaptive hash index's cleanup (buf_LRU_drop_page_hash_for_tablespace): no walk beyond them"
+                  : "MySQL 5.6 and 5.7 free the table's adaptive-hash-index entries as DROP frees its extents, a page lookup each, not by walking the pool"
+                : "this release frees the table's adaptive-hash-index entries lazily (MDEV-22456): no LRU walks for them",
+            ]
+          : []),
         ...(s.kind === "drop-database" && tables > 1 ? [`the database holds ${tables} tables, each dropped in turn`] : []),
         ...createdInChange(facts),
       ],
