@@ -80,5 +80,16 @@ export function atLeast(v: Version, release: string): boolean {
   return compareVersions(v, r) >= 0;
 }
 
+/**
+ * Whether `v` has a change that reached several series in point releases: `firstWith` maps each
+ * series ("10.6") to its first release with it; a series after every one listed had it from its start.
+ */
+export function hasBackportedChange(v: Version, firstWith: Readonly<Record<string, string>>): boolean {
+  const first = v.minor === undefined ? undefined : firstWith[`${v.major}.${v.minor}`];
+  if (first) return atLeast(v, first);
+  const latest = Object.keys(firstWith).reduce((a, b) => (compareVersions(parseVersion(a), parseVersion(b)) >= 0 ? a : b));
+  return atLeast(v, latest);
+}
+
 /** Releases named by the knowledge base, parsed once: rules compare targets with them per statement. */
 const releases = new Map<string, Version>();

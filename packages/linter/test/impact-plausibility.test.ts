@@ -11,12 +11,12 @@ import {
   dropStallImpact,
   PARTITION_RATIO_BOUND,
   partitionDivesImpact,
-  partitionServer,
   REBUILD_CASES,
   sortBufferImpact,
   tableRebuildImpact,
 } from "../src/impact/estimates.js";
 import { loadSimulator } from "../src/impact/simulator.js";
+import { partitionServer } from "../src/sql/rules/partition.js";
 import { parseTarget } from "../src/target.js";
 import { ruleFindings } from "./helpers/option-rule.js";
 

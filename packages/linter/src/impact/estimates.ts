@@ -5,7 +5,6 @@ import type { Impact, ImpactInput, InputSource } from "../finding.js";
 import { change, grouped, inUnits, seconds, sig2, times } from "../figures.js";
 import { formatBytes } from "../optionfile/rules/values.js";
 import { remembered } from "../memo.js";
-import { atLeast, type Target } from "../target.js";
 
 const MiB = 2 ** 20;
 
@@ -596,15 +595,6 @@ export interface PartitionServer {
   sharedDescent: boolean;
   /** The lookup descends into every unpruned partition: the partition handler merges them in index order. */
   readsEveryPartition: boolean;
-}
-
-/** MariaDB's partition handler reads every unpruned partition; MDEV-21136 came with 10.6.9, 10.7.5, 10.8.4 and 10.9.2. */
-export function partitionServer(target: Target): PartitionServer | undefined {
-  if (target.flavor !== "mariadb") return undefined;
-  const fixedIn: Record<string, string> = { "10.6": "10.6.9", "10.7": "10.7.5", "10.8": "10.8.4", "10.9": "10.9.2" };
-  const series = `${target.version.major}.${target.version.minor ?? 0}`;
-  const sharedDescent = fixedIn[series] ? atLeast(target.version, fixedIn[series]) : atLeast(target.version, "10.10");
-  return { sharedDescent, readsEveryPartition: true };
 }
 
 /**

@@ -2,7 +2,7 @@ import { mysqlBaseVersion } from "../catalogue/index.js";
 import { coldRestartImpact, type DumpLoadPacing, throttledLoadSeconds } from "../impact/estimates.js";
 import { effectiveBoolean, effectiveNumber, optionSource } from "../optionfile/rules/facts.js";
 import { explicit, MiB } from "../optionfile/rules/shared.js";
-import { atLeast, formatVersion, type Target } from "../target.js";
+import { atLeast, formatVersion, hasBackportedChange, type Target } from "../target.js";
 import { declaredStorage } from "../host.js";
 import { defineRule } from "./define.js";
 
@@ -28,8 +28,7 @@ export function dumpLoadPacing(target: Target): DumpLoadPacing["pacing"] {
     if (!atLeast(v, "10.2")) return "unknown";
     if (v.minor === undefined) return "free";
     if (v.major === 10 && v.minor <= 4) return "throttled";
-    const removed = MARIADB_THROTTLE_REMOVED[`${v.major}.${v.minor}`];
-    return removed && !atLeast(v, removed) ? "throttled" : "free";
+    return hasBackportedChange(v, MARIADB_THROTTLE_REMOVED) ? "free" : "throttled";
   }
   if (target.flavor === "aurora-mysql") return "unknown";
   const base = mysqlBaseVersion(target);

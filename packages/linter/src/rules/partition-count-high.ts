@@ -1,6 +1,6 @@
-import { partitionDivesImpact, partitionServer } from "../impact/estimates.js";
+import { partitionDivesImpact } from "../impact/estimates.js";
 import { tablesOf } from "../sql/rules/context.js";
-import { divesWorkload, MAX_PARTITIONS, total } from "../sql/rules/partition.js";
+import { divesWorkload, MAX_PARTITIONS, partitionServer, total } from "../sql/rules/partition.js";
 import { declaredStorage } from "../host.js";
 import { defineRule } from "./define.js";
 

@@ -1,7 +1,7 @@
 import { lookupVariable } from "../catalogue/index.js";
-import { partitionDivesImpact, partitionServer } from "../impact/estimates.js";
+import { partitionDivesImpact } from "../impact/estimates.js";
 import { tablesOf } from "../sql/rules/context.js";
-import { divesWorkload, partitionColumns, total } from "../sql/rules/partition.js";
+import { divesWorkload, partitionColumns, partitionServer, total } from "../sql/rules/partition.js";
 import { declaredStorage } from "../host.js";
 import { defineRule } from "./define.js";
 

@@ -2,7 +2,7 @@
 import { basename } from "node:path";
 import { mysqlBaseVersion } from "../../catalogue/index.js";
 import { effectiveNumber } from "../../optionfile/rules/facts.js";
-import { atLeast, type Target } from "../../target.js";
+import { atLeast, hasBackportedChange, type Target } from "../../target.js";
 import { tableSize } from "../../ddl/sizes.js";
 import type { InputSource } from "../../finding.js";
 import type { Host } from "../../host.js";
@@ -35,16 +35,13 @@ export function dropScansBufferPool(target: Target): boolean {
   return base !== undefined && !atLeast(base, "8.0.23");
 }
 
+/** MDEV-22456 freed AHI entries lazily from these releases. */
+const MDEV_22456 = { "10.2": "10.2.33", "10.3": "10.3.24", "10.4": "10.4.14", "10.5": "10.5.4" };
+
 /** Whether DROP still walks the LRU list to free adaptive-hash-index entries when AHI is on. */
 export function dropCleansAhi(target: Target): boolean {
-  if (target.flavor === "mariadb") {
-    // MDEV-22456 freed AHI entries lazily from 10.2.33, 10.3.24, 10.4.14 and 10.5.4.
-    const fixedIn: Record<string, string> = { "10.2": "10.2.33", "10.3": "10.3.24", "10.4": "10.4.14", "10.5": "10.5.4" };
-    const series = `${target.version.major}.${target.version.minor ?? 99}`;
-    const fix = fixedIn[series];
-    if (fix) return !atLeast(target.version, fix);
-    return target.version.major === 10 && (target.version.minor ?? 99) < 2;
-  }
+  // Before 10.0 the answer was, and stays, no: not established here.
+  if (target.flavor === "mariadb") return target.version.major >= 10 && !hasBackportedChange(target.version, MDEV_22456);
   return true;
 }
 

@@ -1,6 +1,7 @@
 /** Partitioning facts the partition rules share. */
+import { hasBackportedChange, type Target } from "../../target.js";
 import { declaredTableSize, tableSize } from "../../ddl/sizes.js";
-import type { PartitionWorkload } from "../../impact/estimates.js";
+import type { PartitionServer, PartitionWorkload } from "../../impact/estimates.js";
 import { effectiveNumber } from "../../optionfile/rules/facts.js";
 import type { PartitioningFacts } from "../types.js";
 import { configInputSource, type SqlStatementFacts } from "./context.js";
@@ -77,4 +78,13 @@ export function partitionColumns(p: PartitioningFacts): string[] {
   const expression = p.expression ?? "";
   const ids = expression.match(/`[^`]+`|[A-Za-z_][A-Za-z0-9_$]*/g) ?? [];
   return [...new Set(ids.map((i) => i.replace(/`/g, "").toLowerCase()).filter((i) => !SQL_WORDS.has(i) && !/^\d/.test(i)))];
+}
+
+/** MDEV-21136 (one descent per dive) came with these releases. */
+const MDEV_21136 = { "10.6": "10.6.9", "10.7": "10.7.5", "10.8": "10.8.4", "10.9": "10.9.2" };
+
+/** MariaDB's partition handler reads every unpruned partition, and its dives share a descent from MDEV-21136. */
+export function partitionServer(target: Target): PartitionServer | undefined {
+  if (target.flavor !== "mariadb") return undefined;
+  return { sharedDescent: hasBackportedChange(target.version, MDEV_21136), readsEveryPartition: true };
 }
